@@ -1,0 +1,168 @@
+// Shape of the demo data files in server/seed/shops/*.ts. Written in the words of the domain (spec §3),
+// with every customer-facing text in English and Simplified Chinese; the seeder maps them onto the tables.
+import type { OrderType } from '../../src/domain/enums';
+import type { ShopInfo, MemberLevel, TimeRange } from '../../src/domain/shop';
+import type { MemberSetting } from '../../src/domain/catalog';
+
+/** Customer-facing text in the two catalogue languages. */
+export interface Text {
+  en: string;
+  zh: string;
+}
+
+/** Image file name under server/seed/images (served at /assets/demo/<file>). */
+export type ImageFile = string;
+
+export interface SeedTasteOption {
+  id: number;
+  name: Text;
+  /** Minor units for toppings / sub price; whole percent for discount options. */
+  price: number;
+  soldOut?: boolean;
+}
+export interface SeedTasteGroup {
+  id: number;
+  name: Text;
+  optionType: 0 | 1 | 2 | 3 | 4;
+  required: boolean;
+  maxChoose: number;
+  options: SeedTasteOption[];
+}
+
+export interface SeedSpec {
+  id: number;
+  /** One value per dimension, in the dimensions' order. */
+  values: Text[];
+  price: number;
+  memberPrice?: number | null;
+  /** Omitted = stock not tracked. */
+  stock?: number | null;
+  soldOut?: boolean;
+}
+
+export interface SeedMealGroup {
+  id: number;
+  name: Text;
+  chooseCount: number;
+  /** Products of the same shop that may be chosen, with a surcharge in minor units. */
+  items: { productId: number; price?: number; quantity?: number }[];
+}
+
+export interface SeedProduct {
+  id: number;
+  typeId: number;
+  name: Text;
+  description: Text;
+  image: ImageFile;
+  unit?: Text;
+  price: number;
+  originalPrice?: number | null;
+  memberPrice?: number | null;
+  /** 0 normal, 1 sold out, 2 offline, 3 deleted (101 is computed from saleTimes). */
+  state?: 0 | 1 | 2 | 3;
+  stock?: number | null;
+  saleTimes?: TimeRange[];
+  minBuy?: number;
+  maxBuy?: number | null;
+  joinDiscount?: boolean;
+  notDishware?: boolean;
+  weight?: number | null;
+  serviceTime?: number | null;
+  sales?: number;
+  specDimensions?: { name: Text; values: Text[] }[];
+  specs?: SeedSpec[];
+  tastes?: SeedTasteGroup[];
+  mealGroups?: SeedMealGroup[];
+  taxIds?: number[];
+}
+
+export interface SeedProductType {
+  id: number;
+  name: Text;
+  sort: number;
+}
+
+export interface SeedTax {
+  id: number;
+  name: Text;
+  mode: 0 | 1 | 2 | 3;
+  value: number;
+}
+
+/** Shop settings: every ShopInfo field that is not a text, id or derived, with texts as Text. */
+export type SeedShopSettings = Omit<
+  ShopInfo,
+  | 'id'
+  | 'chainId'
+  | 'chainName'
+  | 'name'
+  | 'address'
+  | 'businessHours'
+  | 'notification'
+  | 'homeSetting'
+  | 'memberLevels'
+  | 'prefixNames'
+  | 'orderTypes'
+  | 'image'
+>;
+
+export interface SeedMember {
+  id: number;
+  phone: string;
+  name: string;
+  levelId: number;
+  cardNo: string;
+  /** Stored balance and gift balance, minor units. */
+  amount: number;
+  giftAmount: number;
+  points: number;
+  birthday?: string | null;
+  gender?: 0 | 1 | 2;
+  /** Plain 6-digit demo pay password; the seeder stores only its hash. */
+  payPassword?: string | null;
+}
+
+export interface SeedTable {
+  id: number;
+  name: string;
+  area: Text;
+  maxPerson: number;
+  /** Open-table fee per hour, minor units, and fee type (1 = half-hour rounding, else whole hours up). */
+  eachFee?: number;
+  feeType?: number;
+}
+
+export interface SeedShop {
+  id: number;
+  /** Chain the shop belongs to (shares membership), or null. */
+  chainId: number | null;
+  name: Text;
+  address: Text;
+  image: ImageFile;
+  orderTypes: OrderType[];
+  notification: { isOpen: boolean; title: Text; content: Text };
+  homeSetting: { defaultPage: 'home' | 'menu'; banners: { image: ImageFile; title: Text }[] };
+  prefixNames: Text[];
+  settings: SeedShopSettings;
+  memberSetting: Omit<MemberSetting, 'name' | 'cardName' | 'chargeSlogan'> & {
+    name: Text;
+    cardName: Text;
+    chargeSlogan: Text;
+  };
+  /** Member levels of the shop, or of its chain when the shop is in one (then repeated identically). */
+  memberLevels: (Omit<MemberLevel, 'name'> & { name: Text })[];
+  smsQuota: number;
+  productTypes: SeedProductType[];
+  products: SeedProduct[];
+  taxes: SeedTax[];
+  tables: SeedTable[];
+  /** Members of a shop outside a chain; chain shops leave this empty and share SeedChain.members. */
+  members: SeedMember[];
+}
+
+export interface SeedChain {
+  id: number;
+  name: Text;
+  /** One membership across the chain's shops. */
+  members: SeedMember[];
+}
