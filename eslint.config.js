@@ -68,7 +68,7 @@ export default tseslint.config(
   zone(['src/views/**'], ['services', 'app', 'server', 'ky'], 'src/views never import services.'),
   zone(
     ['server/**'],
-    ['machines', 'services', 'views', 'app', 'react', 'ky', '@tanstack'],
+    ['src/machines', 'src/services', 'src/views', 'src/app', 'src/i18n', 'react', 'ky', '@tanstack'],
     'server/ imports src/domain and src/pricing, never browser code.',
   ),
 );

@@ -132,6 +132,21 @@ export interface SeedTable {
   feeType?: number;
 }
 
+/** A stylist or technician customers can book (beauty/users); shown on the appointment page. */
+export interface SeedServiceUser {
+  id: number;
+  jobNo: string;
+  name: Text;
+  desc: Text;
+  /** Role tag, e.g. senior stylist; tagId groups staff of one role. */
+  tagId: number;
+  tagName: Text;
+  phone: string;
+  headImage: ImageFile;
+  /** Whether the customer may book this person directly. */
+  canReverse: boolean;
+}
+
 export interface SeedShop {
   id: number;
   /** Chain the shop belongs to (shares membership), or null. */
@@ -158,6 +173,8 @@ export interface SeedShop {
   tables: SeedTable[];
   /** Members of a shop outside a chain; chain shops leave this empty and share SeedChain.members. */
   members: SeedMember[];
+  /** Staff customers can book for an appointment (beauty shops); omitted = none. */
+  serviceUsers?: SeedServiceUser[];
 }
 
 export interface SeedChain {

@@ -1,0 +1,91 @@
+// Builds the consumer API in the fastify/demo order: external plugins (static files), app plugins (the
+// database, clock and providers as decorations), then the route files. Tests build one per database and
+// call it with `app.inject`; server/main.ts adds configuration from the environment and listens.
+import { existsSync } from 'node:fs';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { Database } from './db/client';
+import './http/decorations';
+import { installErrorHandlers } from './http/errors';
+import { createLogSmsSender, type SmsSender } from './providers/sms';
+import storeRoutes from './routes/store';
+import userRoutes from './routes/user';
+
+export const DEFAULT_BODY_LIMIT = 256 * 1024;
+
+export interface BuildAppOptions {
+  db: Database;
+  /** The clock every handler reads (sessions, SMS codes, sale times). Default: the real time. */
+  now?: () => Date;
+  /** Return the local SMS sender's codes in sendSmsCode replies. Default false. */
+  demoMode?: boolean;
+  /** Default: the log sender. */
+  sms?: SmsSender;
+  /** false (default) for silence, or a pino level. */
+  logLevel?: false | 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+  /** Where the log goes (default stdout); tests read it to prove secrets stay out. */
+  logStream?: NodeJS.WritableStream;
+  bodyLimit?: number;
+  /** The built SPA (index.html, assets); skipped when null or missing. */
+  spaDir?: string | null;
+  /** Demo images, served at /assets/demo/. */
+  demoImagesDir?: string | null;
+}
+
+/** Fields pino must never print: bearer tokens and cookies. SMS codes never reach the request logger. */
+export const LOG_REDACT = ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie'];
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const logger: FastifyServerOptions['logger'] = options.logLevel
+    ? {
+        level: options.logLevel,
+        redact: { paths: LOG_REDACT, censor: '[redacted]' },
+        ...(options.logStream ? { stream: options.logStream } : {}),
+      }
+    : false;
+  const app = Fastify({ logger, bodyLimit, return503OnClosing: true });
+
+  // Only JSON is accepted: without a text/plain parser a text body is a 415, not a string handed to zod.
+  app.removeContentTypeParser('text/plain');
+  installErrorHandlers(app, bodyLimit);
+
+  // External plugins.
+  if (options.demoImagesDir && existsSync(options.demoImagesDir)) {
+    await app.register(fastifyStatic, {
+      root: options.demoImagesDir,
+      prefix: '/assets/demo/',
+      decorateReply: false,
+      maxAge: '1h',
+    });
+  }
+  if (options.spaDir && existsSync(options.spaDir)) {
+    await app.register(fastifyStatic, {
+      root: options.spaDir,
+      prefix: '/',
+      index: 'index.html',
+      wildcard: true,
+    });
+  }
+
+  // App plugins.
+  app.decorate('db', options.db);
+  app.decorate('now', options.now ?? (() => new Date()));
+  app.decorate('settings', { demoMode: options.demoMode ?? false, sms: options.sms ?? createLogSmsSender() });
+
+  app.get('/healthz', async (_request, reply) => {
+    try {
+      await app.db.execute(sql`select 1`);
+      return { status: 'ok' };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable' });
+    }
+  });
+
+  // Routes: one plugin per API area.
+  await app.register(userRoutes);
+  await app.register(storeRoutes);
+
+  return app;
+}

@@ -1,0 +1,352 @@
+// Drizzle schema of the consumer API (pg-core: the same tables on PGlite and PostgreSQL).
+// Customer-facing texts are jsonb `{ en, zh }` so one row serves both catalogue languages. Read-mostly
+// structures (shop settings, tastes, meal groups) are typed jsonb; anything updated concurrently (stock,
+// balances, SMS quota, sessions) is a plain column so a conditional UPDATE can guard it.
+// Orders, addresses, coupons and ledger rows get their own tables next to these; ids of the seeded
+// catalogue (chains, shops, products, ...) come from the demo data, so those keys are plain integers.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { OrderType } from '../../src/domain/enums';
+import type { TimeRange } from '../../src/domain/shop';
+import type { SeedMealGroup, SeedShopSettings, SeedTasteGroup, Text } from '../seed/types';
+
+export type { Text };
+/** Shop settings: every shop-info field that is not a text or an id (validated by `shopSettingsSchema`). */
+export type ShopSettings = SeedShopSettings;
+export interface MemberSettingRow {
+  logo: string;
+  name: Text;
+  cardLogo: string;
+  cardName: Text;
+  isOpenDiscount: boolean;
+  discountMode: number;
+  isOnlyCardPayForDiscount: boolean;
+  allowRegisterInWeb: boolean;
+  chargeSlogan: Text;
+  isAllowRecharge: boolean;
+  isFunctionOpen: boolean;
+}
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const stamp = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const chains = pgTable('chains', {
+  id: integer('id').primaryKey(),
+  name: jsonb('name').$type<Text>().notNull(),
+  createdAt: createdAt(),
+});
+
+export const shops = pgTable(
+  'shops',
+  {
+    id: integer('id').primaryKey(),
+    chainId: integer('chain_id').references(() => chains.id),
+    name: jsonb('name').$type<Text>().notNull(),
+    address: jsonb('address').$type<Text>().notNull(),
+    image: text('image').notNull(),
+    orderTypes: jsonb('order_types').$type<OrderType[]>().notNull(),
+    notification: jsonb('notification').$type<{ isOpen: boolean; title: Text; content: Text }>().notNull(),
+    homeSetting: jsonb('home_setting')
+      .$type<{ defaultPage: 'home' | 'menu'; banners: { image: string; title: Text }[] }>()
+      .notNull(),
+    prefixNames: jsonb('prefix_names').$type<Text[]>().notNull(),
+    /** Everything else of shop info, validated on write by shopSettingsSchema (server/db/shop-settings.ts). */
+    settings: jsonb('settings').$type<ShopSettings>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('shops_chain_idx').on(t.chainId)],
+);
+
+export const memberSettings = pgTable('member_settings', {
+  shopId: integer('shop_id')
+    .primaryKey()
+    .references(() => shops.id),
+  setting: jsonb('setting').$type<MemberSettingRow>().notNull(),
+});
+
+/**
+ * A membership scope is a chain (shared by its shops) or a single shop outside a chain: exactly one of
+ * chain_id / shop_id is set on member levels and members.
+ */
+export const memberLevels = pgTable(
+  'member_levels',
+  {
+    id: integer('id').primaryKey(),
+    chainId: integer('chain_id').references(() => chains.id),
+    shopId: integer('shop_id').references(() => shops.id),
+    name: jsonb('name').$type<Text>().notNull(),
+    /** Whole percent, 100 = no discount. */
+    discount: integer('discount').notNull().default(100),
+    /** Rank; higher is better. */
+    level: integer('level').notNull(),
+  },
+  (t) => [
+    check('member_levels_scope', sql`(${t.chainId} is null) <> (${t.shopId} is null)`),
+    index('member_levels_chain_idx').on(t.chainId),
+    index('member_levels_shop_idx').on(t.shopId),
+  ],
+);
+
+export const productTypes = pgTable(
+  'product_types',
+  {
+    id: integer('id').primaryKey(),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    name: jsonb('name').$type<Text>().notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('product_types_shop_idx').on(t.shopId)],
+);
+
+export const taxes = pgTable(
+  'taxes',
+  {
+    id: integer('id').primaryKey(),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    name: jsonb('name').$type<Text>().notNull(),
+    /** 0 tax out, 1 tax in, 2 fixed tax out, 3 fixed tax in. */
+    mode: integer('mode').notNull(),
+    /** Percent for modes 0/1 (may be fractional, e.g. 8.25); minor units per unit for modes 2/3. */
+    value: doublePrecision('value').notNull(),
+  },
+  (t) => [index('taxes_shop_idx').on(t.shopId), check('taxes_mode', sql`${t.mode} between 0 and 3`)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: integer('id').primaryKey(),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    typeId: integer('type_id')
+      .notNull()
+      .references(() => productTypes.id),
+    name: jsonb('name').$type<Text>().notNull(),
+    description: jsonb('description').$type<Text>().notNull(),
+    image: text('image').notNull(),
+    unit: jsonb('unit').$type<Text>(),
+    /** Minor units. */
+    price: integer('price').notNull(),
+    originalPrice: integer('original_price'),
+    memberPrice: integer('member_price'),
+    /** Stored state: 0 normal, 1 sold out, 2 offline, 3 deleted (101 is computed from sale_times). */
+    state: integer('state').notNull().default(0),
+    /** null = stock not tracked. */
+    stock: integer('stock'),
+    saleTimes: jsonb('sale_times').$type<TimeRange[]>().notNull().default([]),
+    minBuy: integer('min_buy').notNull().default(1),
+    maxBuy: integer('max_buy'),
+    joinDiscount: boolean('join_discount').notNull().default(true),
+    notDishware: boolean('not_dishware').notNull().default(false),
+    weight: integer('weight'),
+    serviceTime: integer('service_time'),
+    sales: integer('sales').notNull().default(0),
+    sort: integer('sort').notNull().default(0),
+    specDimensions: jsonb('spec_dimensions').$type<{ name: Text; values: Text[] }[]>().notNull().default([]),
+    /** Taste groups with option types 0-4 (read-only catalogue data). */
+    tastes: jsonb('tastes').$type<SeedTasteGroup[]>().notNull().default([]),
+    /** Meal set groups: choose `chooseCount` of the items. */
+    mealGroups: jsonb('meal_groups').$type<SeedMealGroup[]>().notNull().default([]),
+    taxIds: jsonb('tax_ids').$type<number[]>().notNull().default([]),
+    /** Bumped on every catalogue change so clients can compare `version`. */
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    index('products_shop_idx').on(t.shopId),
+    index('products_type_idx').on(t.typeId),
+    check('products_state', sql`${t.state} between 0 and 3`),
+    check('products_stock', sql`${t.stock} is null or ${t.stock} >= 0`),
+    check('products_price', sql`${t.price} >= 0`),
+  ],
+);
+
+/** Specs are rows (not jsonb) because their stock is decremented concurrently. */
+export const productSpecs = pgTable(
+  'product_specs',
+  {
+    id: integer('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    values: jsonb('values').$type<Text[]>().notNull(),
+    price: integer('price').notNull(),
+    memberPrice: integer('member_price'),
+    stock: integer('stock'),
+    soldOut: boolean('sold_out').notNull().default(false),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [
+    index('product_specs_product_idx').on(t.productId),
+    check('product_specs_stock', sql`${t.stock} is null or ${t.stock} >= 0`),
+  ],
+);
+
+export const tables = pgTable(
+  'tables',
+  {
+    id: integer('id').primaryKey(),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    name: text('name').notNull(),
+    area: jsonb('area').$type<Text>().notNull(),
+    maxPerson: integer('max_person').notNull(),
+    /** Open-table fee per hour, minor units. */
+    eachFee: integer('each_fee').notNull().default(0),
+    /** 1 = rounds to half hours, otherwise whole hours up. */
+    feeType: integer('fee_type').notNull().default(0),
+    /** 0 idle, 1 ordering, 2 occupied. */
+    status: integer('status').notNull().default(0),
+  },
+  (t) => [index('tables_shop_idx').on(t.shopId)],
+);
+
+/** Staff customers can book for an appointment (beauty shops). */
+export const serviceUsers = pgTable(
+  'service_users',
+  {
+    id: integer('id').primaryKey(),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    jobNo: text('job_no').notNull(),
+    name: jsonb('name').$type<Text>().notNull(),
+    description: jsonb('description').$type<Text>().notNull(),
+    /** Role tag; tagId groups staff of one role. */
+    tagId: integer('tag_id').notNull(),
+    tagName: jsonb('tag_name').$type<Text>().notNull(),
+    phone: text('phone').notNull(),
+    headImage: text('head_image').notNull(),
+    /** Whether the customer may book this person directly. */
+    canReverse: boolean('can_reverse').notNull().default(true),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('service_users_shop_idx').on(t.shopId)],
+);
+
+export const members = pgTable(
+  'members',
+  {
+    id: serial('id').primaryKey(),
+    chainId: integer('chain_id').references(() => chains.id),
+    shopId: integer('shop_id').references(() => shops.id),
+    phone: text('phone').notNull(),
+    name: text('name').notNull().default(''),
+    levelId: integer('level_id').references(() => memberLevels.id),
+    cardNo: text('card_no').notNull(),
+    /** Stored balance and gift balance, minor units. */
+    amount: integer('amount').notNull().default(0),
+    giftAmount: integer('gift_amount').notNull().default(0),
+    points: integer('points').notNull().default(0),
+    birthday: text('birthday'),
+    gender: integer('gender').notNull().default(0),
+    /** scrypt hash (server/modules/identity-password.ts); never the password. */
+    payPasswordHash: text('pay_password_hash'),
+    isCharged: boolean('is_charged').notNull().default(false),
+    isBindOfficialAccount: boolean('is_bind_official_account').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('members_scope', sql`(${t.chainId} is null) <> (${t.shopId} is null)`),
+    check('members_balances', sql`${t.amount} >= 0 and ${t.giftAmount} >= 0 and ${t.points} >= 0`),
+    uniqueIndex('members_chain_phone_uq')
+      .on(t.chainId, t.phone)
+      .where(sql`${t.chainId} is not null`),
+    uniqueIndex('members_shop_phone_uq')
+      .on(t.shopId, t.phone)
+      .where(sql`${t.shopId} is not null`),
+  ],
+);
+
+/** A device identity in one shop (openid, or a device id when the browser has none). */
+export const customers = pgTable(
+  'customers',
+  {
+    id: serial('id').primaryKey(),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    openid: text('openid').notNull(),
+    /** Set once the customer proved the phone with an SMS code. */
+    phone: text('phone'),
+    memberId: integer('member_id').references(() => members.id),
+    nickname: text('nickname').notNull().default(''),
+    gender: integer('gender').notNull().default(0),
+    birthday: text('birthday'),
+    avatar: text('avatar').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('customers_shop_openid_uq').on(t.shopId, t.openid),
+    index('customers_member_idx').on(t.memberId),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    /** sha256 of the bearer token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    expiresAt: stamp('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('sessions_token_uq').on(t.tokenHash), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    id: serial('id').primaryKey(),
+    phone: text('phone').notNull(),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    /** sha256 of row-independent salt, phone and code. */
+    codeHash: text('code_hash').notNull(),
+    createdAt: stamp('created_at').notNull(),
+    expiresAt: stamp('expires_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    usedAt: stamp('used_at'),
+  },
+  (t) => [index('sms_codes_phone_idx').on(t.phone, t.createdAt)],
+);
+
+export const smsQuotas = pgTable(
+  'sms_quotas',
+  {
+    shopId: integer('shop_id')
+      .primaryKey()
+      .references(() => shops.id),
+    remaining: integer('remaining').notNull(),
+  },
+  (t) => [check('sms_quotas_remaining', sql`${t.remaining} >= 0`)],
+);
+
+export type ShopRow = typeof shops.$inferSelect;
+export type CustomerRow = typeof customers.$inferSelect;
+export type MemberRow = typeof members.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;

@@ -1,0 +1,105 @@
+// Starts the storefront: opens (creates, migrates, seeds) the database, builds the API, serves the built
+// SPA from ./dist and the demo images, and listens. Configuration is the environment (docs/api.md
+// "Running the server" and README).
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+// The .ts extension keeps the import clear of the lint zone that bans browser `app/` folders.
+import { buildApp } from './app';
+import { databaseConfigFromEnv, openDatabase } from './db/client';
+import { purgeExpiredSessions } from './modules/identity';
+import { smsSenderFromEnv } from './providers/sms';
+import { seedDatabase } from './seed/seeder';
+
+const env = process.env;
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
+type LogLevel = (typeof LOG_LEVELS)[number];
+
+const flag = (value: string | undefined, fallback: boolean) =>
+  value === undefined || value.trim() === ''
+    ? fallback
+    : !['0', 'false', 'no', 'off'].includes(value.trim().toLowerCase());
+
+async function main() {
+  const port = Number(env.PORT ?? 8080);
+  const host = env.HOST?.trim() || '0.0.0.0';
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new Error(`PORT must be 0-65535, got "${env.PORT}"`);
+  const logLevel = (LOG_LEVELS as readonly string[]).includes(env.LOG_LEVEL ?? '')
+    ? (env.LOG_LEVEL as LogLevel)
+    : 'info';
+  const demoMode = flag(env.DEMO_MODE, true);
+  const sms = smsSenderFromEnv(env);
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const spaDir = resolve(root, 'dist');
+
+  const dbConfig = databaseConfigFromEnv(env);
+  const database = await openDatabase(dbConfig);
+  const { chains, shops } = await import('./seed/index');
+  const seeded = await seedDatabase(database.db, { chains, shops });
+
+  const app = await buildApp({
+    db: database.db,
+    demoMode,
+    sms,
+    logLevel,
+    spaDir,
+    demoImagesDir: resolve(root, 'server/seed/images'),
+  });
+  if (!existsSync(resolve(spaDir, 'index.html'))) {
+    app.log.warn(
+      `No built app in ${spaDir}: serving the API only. Run "npm run build" (or "npm start") first.`,
+    );
+  }
+  app.log.info(
+    {
+      database: dbConfig.kind === 'pglite' ? dbConfig.dataDir : 'postgres (DATABASE_URL)',
+      seeded,
+      demoMode,
+      sms: sms.kind,
+    },
+    seeded ? 'database created with the demo shops' : 'database reused',
+  );
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal}: shutting down`);
+    clearInterval(purge);
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  // Expired sessions are refused on lookup anyway; the purge only keeps the table small.
+  const purge = setInterval(
+    () =>
+      void purgeExpiredSessions(database.db, new Date()).catch((err) =>
+        app.log.warn({ err }, 'session purge failed'),
+      ),
+    60 * 60 * 1000,
+  );
+  purge.unref();
+
+  await app.listen({ port, host });
+  const address = app.server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  console.log(`Storefront ready at http://${shown}:${actualPort}`);
+  if (demoMode && sms.local) {
+    console.log('Demo mode: SMS codes are shown in the login form and written to this log.');
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error('The storefront could not start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

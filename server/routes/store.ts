@@ -1,0 +1,294 @@
+// The store/* calls of spec §7 "Store" (all but store/userInfo and store/setUserInfo, which live with the
+// user calls). Contract: src/domain/api/store.ts; behaviour and errors: docs/api.md "Store".
+// store/list and store/detail answer without a token; every other call reads the shop from the session.
+import type { FastifyInstance } from 'fastify';
+import {
+  checkStockInput,
+  comboCheckInput,
+  levelsInput,
+  memberSettingInput,
+  paySettingInput,
+  productDetailInput,
+  productSearchInput,
+  productsChunkInput,
+  productsInput,
+  productTastesInput,
+  productTaxesInput,
+  productTypesInput,
+  specProductListInput,
+  stockQueryInput,
+  storeDetailInput,
+  storeListInput,
+  vipChargePaySettingInput,
+  type PaySettingInfo,
+  type ProductsChunkInfo,
+  type ProductTypesInfo,
+} from '../../src/domain/api/store';
+import { ProductState } from '../../src/domain/enums';
+import {
+  actionRoutes,
+  BusinessError,
+  defineAction,
+  type AnyAction,
+  type RequestContext,
+} from '../http/action';
+import { Catalogue, loadCatalogue, loadTaxes, toProductTax } from '../modules/catalog';
+import { catalogMessages } from '../modules/catalog-messages';
+import { searchCatalogue } from '../modules/catalog-search';
+import {
+  chargePayOptions,
+  listShops,
+  loadLevels,
+  loadMemberSettingRow,
+  loadShop,
+  payOptions,
+  shopDetail,
+  toMemberSetting,
+  type ShopRecord,
+} from '../modules/catalog-shop';
+import { checkStock, comboCheck, stockQuery } from '../modules/catalog-stock';
+
+type SessionContext = RequestContext<'session'>;
+
+/** The session's shop; it can only be missing if the shop row was removed after the session began. */
+async function sessionShop(app: FastifyInstance, ctx: SessionContext): Promise<ShopRecord> {
+  const shop = await loadShop(app.db, ctx.session.shopId);
+  if (!shop) throw new BusinessError('shop.notFound');
+  return shop;
+}
+
+async function sessionCatalogue(app: FastifyInstance, ctx: SessionContext): Promise<Catalogue> {
+  const shop = await sessionShop(app, ctx);
+  const rows = await loadCatalogue(app.db, shop.row.id);
+  return new Catalogue(rows, {
+    locale: ctx.catalogueLocale,
+    timezone: shop.row.settings.timezone,
+    now: ctx.now,
+    mustPickTypeId: shop.row.settings.mustPickTypeId,
+  });
+}
+
+const versionOf = (catalogue: Catalogue, held: string | undefined) => ({
+  version: catalogue.version,
+  changed: held !== undefined && held !== catalogue.version,
+});
+
+const productOf = (catalogue: Catalogue, id: number) => {
+  const product = catalogue.product(id);
+  if (!product) throw new BusinessError(catalogMessages.productNotFound, { id });
+  return product;
+};
+
+const actions: AnyAction[] = [
+  defineAction({
+    area: 'store',
+    action: 'list',
+    input: storeListInput,
+    auth: 'none',
+    handler: async ({ input, ctx, app }) => listShops(app.db, input, ctx.catalogueLocale),
+  }),
+
+  defineAction({
+    area: 'store',
+    action: 'detail',
+    input: storeDetailInput,
+    auth: 'none',
+    handler: async ({ input, ctx, app }) => {
+      const info = await shopDetail(app.db, input.appId, ctx.catalogueLocale);
+      if (!info) throw new BusinessError('shop.notFound');
+      return info;
+    },
+  }),
+
+  defineAction({
+    area: 'store',
+    action: 'paySetting',
+    input: paySettingInput,
+    auth: 'session',
+    handler: async ({ input, ctx, app }): Promise<PaySettingInfo> => {
+      const shop = await sessionShop(app, ctx);
+      const member = await loadMemberSettingRow(app.db, shop.row.id);
+      const options = payOptions(shop.row, member, ctx.locale, ctx.catalogueLocale);
+      const orderType = input.orderType;
+      return { payTypes: orderType ? options.filter((o) => o.orderTypes.includes(orderType)) : options };
+    },
+  }),
+
+  defineAction({
+    area: 'store',
+    action: 'vipChargePaySetting',
+    input: vipChargePaySettingInput,
+    auth: 'session',
+    handler: async ({ ctx, app }): Promise<PaySettingInfo> => {
+      const member = await loadMemberSettingRow(app.db, ctx.session.shopId);
+      return { payTypes: chargePayOptions(member, ctx.locale) };
+    },
+  }),
+
+  defineAction({
+    area: 'store',
+    action: 'levels',
+    input: levelsInput,
+    auth: 'session',
+    handler: async ({ ctx, app }) =>
+      loadLevels(app.db, { id: ctx.session.shopId, chainId: ctx.session.chainId }, ctx.catalogueLocale),
+  }),
+
+  defineAction({
+    area: 'store',
+    action: 'memberSetting',
+    input: memberSettingInput,
+    auth: 'session',
+    handler: async ({ ctx, app }) => {
+      const row = await loadMemberSettingRow(app.db, ctx.session.shopId);
+      if (!row) throw new BusinessError('shop.notFound');
+      return toMemberSetting(row, ctx.catalogueLocale);
+    },
+  }),
+
+  defineAction({
+    area: 'store',
+    action: 'products',
+    input: productsInput,
+    auth: 'session',
+    handler: async ({ input, ctx, app }) => {
+      const catalogue = await sessionCatalogue(app, ctx);
+      return { ...versionOf(catalogue, input.version), list: catalogue.listed() };
+    },
+  }),
+
+  defineAction({
+    area: 'store',
+    action: 'productTypes',
+    input: productTypesInput,
+    auth: 'session',
+    handler: async ({ input, ctx, app }): Promise<ProductTypesInfo> => {
+      const catalogue = await sessionCatalogue(app, ctx);
+      const counts = new Map<number, number>();
+      for (const row of catalogue.listedRows()) counts.set(row.typeId, (counts.get(row.typeId) ?? 0) + 1);
+      return {
+        ...versionOf(catalogue, input.version),
+        list: catalogue.types().map((type) => ({ ...type, productCount: counts.get(type.id) ?? 0 })),
+      };
+    },
+  }),
+
+  defineAction({
+    area: 'store',
+    action: 'productsChunk',
+    input: productsChunkInput,
+    auth: 'session',
+    handler: async ({ input, ctx, app }): Promise<ProductsChunkInfo> => {
+      const catalogue = await sessionCatalogue(app, ctx);
+      let ids: number[];
+      if (input.type === 'category') {
+        if (!catalogue.hasType(input.typeId)) {
+          throw new BusinessError(catalogMessages.categoryNotFound, { id: input.typeId });
+        }
+        ids = catalogue
+          .listedRows()
+          .filter((row) => row.typeId === input.typeId)
+          .map((row) => row.id);
+      } else {
+        const unknown = input.ids.find((id) => !catalogue.hasProduct(id));
+        if (unknown !== undefined) throw new BusinessError(catalogMessages.productNotFound, { id: unknown });
+        ids = input.ids;
+      }
+      const start = (input.page - 1) * input.pageLimit;
+      const pageIds = ids.slice(start, start + input.pageLimit);
+      return {
+        ...versionOf(catalogue, input.version),
+        list: pageIds.map((id) => catalogue.product(id)!),
+        page: input.page,
+        pageLimit: input.pageLimit,
+        total: ids.length,
+        hasMore: start + pageIds.length < ids.length,
+      };
+    },
+  }),
+
+  defineAction({
+    area: 'store',
+    action: 'productDetail',
+    input: productDetailInput,
+    auth: 'session',
+    handler: async ({ input, ctx, app }) => productOf(await sessionCatalogue(app, ctx), input.id),
+  }),
+
+  defineAction({
+    area: 'store',
+    action: 'comboCheck',
+    input: comboCheckInput,
+    auth: 'session',
+    handler: async ({ input, ctx, app }) =>
+      comboCheck(await sessionCatalogue(app, ctx), input.productId, input.isNewVersion),
+  }),
+
+  defineAction({
+    area: 'store',
+    action: 'productTastes',
+    input: productTastesInput,
+    auth: 'session',
+    handler: async ({ input, ctx, app }) => {
+      const catalogue = await sessionCatalogue(app, ctx);
+      const row = catalogue.row(input.productId);
+      if (!row) throw new BusinessError(catalogMessages.productNotFound, { id: input.productId });
+      return { productId: row.id, tastes: catalogue.tastes(row, input.isNewVersion) };
+    },
+  }),
+
+  defineAction({
+    area: 'store',
+    action: 'productTaxes',
+    input: productTaxesInput,
+    auth: 'session',
+    handler: async ({ ctx, app }) =>
+      (await loadTaxes(app.db, ctx.session.shopId)).map((row) => toProductTax(row, ctx.catalogueLocale)),
+  }),
+
+  defineAction({
+    area: 'store',
+    action: 'checkStock',
+    input: checkStockInput,
+    auth: 'session',
+    handler: async ({ input, ctx, app }) => checkStock(await sessionCatalogue(app, ctx), input.products),
+  }),
+
+  defineAction({
+    area: 'store',
+    action: 'stockQuery',
+    input: stockQueryInput,
+    auth: 'session',
+    handler: async ({ input, ctx, app }) => stockQuery(await sessionCatalogue(app, ctx), input.products),
+  }),
+
+  defineAction({
+    area: 'store',
+    action: 'productSearch',
+    input: productSearchInput,
+    auth: 'session',
+    handler: async ({ input, ctx, app }) => {
+      const catalogue = await sessionCatalogue(app, ctx);
+      return { ...versionOf(catalogue, input.version), list: searchCatalogue(catalogue, input.searchText) };
+    },
+  }),
+
+  defineAction({
+    area: 'store',
+    action: 'specProductList',
+    input: specProductListInput,
+    auth: 'session',
+    handler: async ({ input, ctx, app }) => {
+      const catalogue = await sessionCatalogue(app, ctx);
+      const wanted = catalogue.rows.products.filter((row) => {
+        if (catalogue.specsOf(row.id).length === 0) return false;
+        const state = catalogue.state(row.id);
+        if (state === ProductState.deleted) return false;
+        return input.includeNotSale || state === ProductState.normal;
+      });
+      return catalogue.inMenuOrder(wanted).map((row) => catalogue.product(row.id)!);
+    },
+  }),
+];
+
+export default actionRoutes(actions);

@@ -1,0 +1,208 @@
+// Fills an empty database with the demo chains and shops in one transaction. A database that already has
+// shops is left alone, so every start after the first reuses (and keeps) what is there. On PostgreSQL a
+// transaction-scoped advisory lock makes processes that start together seed once: the second waits, then
+// sees the shops the first committed.
+import { count, sql } from 'drizzle-orm';
+import type { Database, Tx } from '../db/client';
+import * as t from '../db/schema';
+import { shopSettingsSchema } from '../db/shop-settings';
+import { hashPassword } from '../modules/identity-password';
+import type { SeedChain, SeedMember, SeedShop } from './types';
+
+export interface SeedData {
+  chains: SeedChain[];
+  shops: SeedShop[];
+}
+
+export const SEED_LOCK_KEY = 72_640_102;
+
+/** Returns true when this call wrote the demo data, false when the database already had shops. */
+export async function seedDatabase(db: Database, data: SeedData): Promise<boolean> {
+  validateSeed(data);
+  // Hash outside the transaction: scrypt is slow on purpose, and PGlite serialises everything behind it.
+  const hashes = new Map<string, string>();
+  for (const member of [...data.chains.flatMap((c) => c.members), ...data.shops.flatMap((s) => s.members)]) {
+    if (member.payPassword && !hashes.has(member.payPassword)) {
+      hashes.set(member.payPassword, await hashPassword(member.payPassword));
+    }
+  }
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    const [existing] = await tx.select({ n: count() }).from(t.shops);
+    if ((existing?.n ?? 0) > 0) return false;
+    await insertSeed(tx, data, hashes);
+    return true;
+  });
+}
+
+function validateSeed(data: SeedData): void {
+  const chainIds = new Set(data.chains.map((c) => c.id));
+  for (const shop of data.shops) {
+    if (shop.chainId !== null && !chainIds.has(shop.chainId)) {
+      throw new Error(`Seed shop ${shop.id} names chain ${shop.chainId}, which is not in the seed`);
+    }
+    const parsed = shopSettingsSchema.safeParse(shop.settings);
+    if (!parsed.success) {
+      throw new Error(`Seed shop ${shop.id} has invalid settings: ${parsed.error.message}`);
+    }
+  }
+}
+
+const memberRow = (
+  m: SeedMember,
+  scope: { chainId: number } | { shopId: number },
+  hashes: Map<string, string>,
+) => ({
+  id: m.id,
+  ...scope,
+  phone: m.phone,
+  name: m.name,
+  levelId: m.levelId,
+  cardNo: m.cardNo,
+  amount: m.amount,
+  giftAmount: m.giftAmount,
+  points: m.points,
+  birthday: m.birthday ?? null,
+  gender: m.gender ?? 0,
+  payPasswordHash: m.payPassword ? (hashes.get(m.payPassword) ?? null) : null,
+  isCharged: m.amount > 0,
+});
+
+async function insertSeed(tx: Tx, data: SeedData, hashes: Map<string, string>): Promise<void> {
+  if (data.chains.length > 0) {
+    await tx.insert(t.chains).values(data.chains.map((c) => ({ id: c.id, name: c.name })));
+  }
+  const chainLevelsDone = new Set<number>();
+  const chainMembers: ReturnType<typeof memberRow>[] = [];
+
+  for (const shop of data.shops) {
+    await tx.insert(t.shops).values({
+      id: shop.id,
+      chainId: shop.chainId,
+      name: shop.name,
+      address: shop.address,
+      image: shop.image,
+      orderTypes: shop.orderTypes,
+      notification: shop.notification,
+      homeSetting: shop.homeSetting,
+      prefixNames: shop.prefixNames,
+      settings: shopSettingsSchema.parse(shop.settings),
+    });
+    await tx.insert(t.memberSettings).values({ shopId: shop.id, setting: shop.memberSetting });
+    await tx.insert(t.smsQuotas).values({ shopId: shop.id, remaining: shop.smsQuota });
+
+    // Chain shops repeat the chain's levels identically; the chain's rows are written once.
+    const levelScope = shop.chainId !== null ? { chainId: shop.chainId } : { shopId: shop.id };
+    if (shop.memberLevels.length > 0 && !(shop.chainId !== null && chainLevelsDone.has(shop.chainId))) {
+      await tx.insert(t.memberLevels).values(
+        shop.memberLevels.map((l) => ({
+          ...levelScope,
+          id: l.id,
+          name: l.name,
+          discount: l.discount,
+          level: l.level,
+        })),
+      );
+      if (shop.chainId !== null) chainLevelsDone.add(shop.chainId);
+    }
+
+    if (shop.productTypes.length > 0) {
+      await tx
+        .insert(t.productTypes)
+        .values(shop.productTypes.map((p) => ({ id: p.id, shopId: shop.id, name: p.name, sort: p.sort })));
+    }
+    if (shop.taxes.length > 0) {
+      await tx
+        .insert(t.taxes)
+        .values(
+          shop.taxes.map((x) => ({ id: x.id, shopId: shop.id, name: x.name, mode: x.mode, value: x.value })),
+        );
+    }
+    if (shop.products.length > 0) {
+      await tx.insert(t.products).values(
+        shop.products.map((p, index) => ({
+          id: p.id,
+          shopId: shop.id,
+          typeId: p.typeId,
+          name: p.name,
+          description: p.description,
+          image: p.image,
+          unit: p.unit ?? null,
+          price: p.price,
+          originalPrice: p.originalPrice ?? null,
+          memberPrice: p.memberPrice ?? null,
+          state: p.state ?? 0,
+          stock: p.stock ?? null,
+          saleTimes: p.saleTimes ?? [],
+          minBuy: p.minBuy ?? 1,
+          maxBuy: p.maxBuy ?? null,
+          joinDiscount: p.joinDiscount ?? true,
+          notDishware: p.notDishware ?? false,
+          weight: p.weight ?? null,
+          serviceTime: p.serviceTime ?? null,
+          sales: p.sales ?? 0,
+          sort: index,
+          specDimensions: p.specDimensions ?? [],
+          tastes: p.tastes ?? [],
+          mealGroups: p.mealGroups ?? [],
+          taxIds: p.taxIds ?? [],
+        })),
+      );
+      const specs = shop.products.flatMap((p) =>
+        (p.specs ?? []).map((s, index) => ({
+          id: s.id,
+          productId: p.id,
+          values: s.values,
+          price: s.price,
+          memberPrice: s.memberPrice ?? null,
+          stock: s.stock ?? null,
+          soldOut: s.soldOut ?? false,
+          sort: index,
+        })),
+      );
+      if (specs.length > 0) await tx.insert(t.productSpecs).values(specs);
+    }
+    if (shop.tables.length > 0) {
+      await tx.insert(t.tables).values(
+        shop.tables.map((x) => ({
+          id: x.id,
+          shopId: shop.id,
+          name: x.name,
+          area: x.area,
+          maxPerson: x.maxPerson,
+          eachFee: x.eachFee ?? 0,
+          feeType: x.feeType ?? 0,
+        })),
+      );
+    }
+    const staff = shop.serviceUsers ?? [];
+    if (staff.length > 0) {
+      await tx.insert(t.serviceUsers).values(
+        staff.map((u, index) => ({
+          id: u.id,
+          shopId: shop.id,
+          jobNo: u.jobNo,
+          name: u.name,
+          description: u.desc,
+          tagId: u.tagId,
+          tagName: u.tagName,
+          phone: u.phone,
+          headImage: u.headImage,
+          canReverse: u.canReverse,
+          sort: index,
+        })),
+      );
+    }
+    if (shop.members.length > 0) {
+      await tx.insert(t.members).values(shop.members.map((m) => memberRow(m, { shopId: shop.id }, hashes)));
+    }
+  }
+  for (const chain of data.chains) {
+    chainMembers.push(...chain.members.map((m) => memberRow(m, { chainId: chain.id }, hashes)));
+  }
+  if (chainMembers.length > 0) await tx.insert(t.members).values(chainMembers);
+  // Seeded members carry explicit ids; move the serial past them so members created later do not collide.
+  await tx.execute(
+    sql`select setval(pg_get_serial_sequence('members', 'id'), greatest((select max(id) from members), 1))`,
+  );
+}

@@ -1,0 +1,168 @@
+// A Paris bakery priced in euros whose subscription has lapsed (realShopStatus 0). It is listed like any
+// other shop so the service-expired dialog, and the fast-food fallback to dine-in it triggers, can be seen.
+import type { SeedShop } from '../types';
+import { baseSettings, perWeekday, standardLevels } from './defaults';
+
+const hours = [{ start: '07:00', end: '20:00' }];
+const TVA = 8601;
+
+export const petitFourParis: SeedShop = {
+  id: 8,
+  chainId: null,
+  name: { en: 'Le Petit Four, Paris (demo: service expired)', zh: '小烤炉面包坊·巴黎（演示：服务已到期）' },
+  address: { en: '12 Rue des Martyrs, 75009 Paris, France', zh: '法国巴黎第九区殉道者街12号' },
+  image: 'shop-petit-four-paris.webp',
+  orderTypes: ['dine', 'selfPickup'],
+  notification: {
+    isOpen: true,
+    title: { en: 'Demo shop with an expired service', zh: '演示门店：服务已到期' },
+    content: {
+      en: 'This shop shows what customers see when a merchant’s subscription has run out.',
+      zh: '此门店用于展示商家服务到期后顾客看到的提示。',
+    },
+  },
+  homeSetting: {
+    defaultPage: 'menu',
+    banners: [
+      { image: 'banner-petit-four.webp', title: { en: 'Croissants from 7 am', zh: '早上 7 点可颂出炉' } },
+    ],
+  },
+  prefixNames: [{ en: 'Table', zh: '桌号' }],
+  settings: {
+    ...baseSettings,
+    phone: '+33 1 42 80 12 12',
+    industry: 2,
+    gpsAddress: { lat: 48.8786, lng: 2.3396 },
+    timezone: 'Europe/Paris',
+    currency: 'EUR',
+    currencySymbol: '€',
+    mainColor: '#7048e8',
+    businessTimeRange: hours,
+    scanOrderBusinessHours: perWeekday({ 0: hours, 2: hours, 3: hours, 4: hours, 5: hours, 6: hours }),
+    openShop: false,
+    openScanSwitch: true,
+    realShopStatus: 0,
+    selfCollection: true,
+    allowDineIn: true,
+    serviceSet: { wifi: true, parking: false, invoice: true },
+    deliveryTimeRange: { start: '07:30', end: '19:30', stepMinutes: 15 },
+  },
+  memberSetting: {
+    logo: 'shop-petit-four-paris.webp',
+    name: { en: 'Petit Four Club', zh: '小烤炉会员' },
+    cardLogo: 'shop-petit-four-paris.webp',
+    cardName: { en: 'Petit Four card', zh: '小烤炉会员卡' },
+    isOpenDiscount: false,
+    discountMode: 0,
+    isOnlyCardPayForDiscount: false,
+    allowRegisterInWeb: false,
+    chargeSlogan: { en: 'Top up €50, get a free croissant every week', zh: '充值 50 欧元，每周送一个可颂' },
+    isAllowRecharge: false,
+    isFunctionOpen: true,
+  },
+  memberLevels: standardLevels(8901),
+  smsQuota: 0,
+  productTypes: [
+    { id: 8001, name: { en: 'Viennoiseries', zh: '维也纳酥点' }, sort: 1 },
+    { id: 8002, name: { en: 'Bread', zh: '面包' }, sort: 2 },
+    { id: 8003, name: { en: 'Pâtisserie', zh: '法式甜点' }, sort: 3 },
+    { id: 8004, name: { en: 'Coffee', zh: '咖啡' }, sort: 4 },
+    { id: 8005, name: { en: 'Formulas', zh: '组合' }, sort: 5 },
+  ],
+  products: [
+    {
+      id: 8101,
+      typeId: 8001,
+      name: { en: 'Butter Croissant', zh: '黄油可颂' },
+      description: {
+        en: 'AOP Charentes-Poitou butter, laminated over three days.',
+        zh: '夏朗德-普瓦图 AOP 黄油，三天完成开酥。',
+      },
+      image: 'fr-croissant.webp',
+      price: 140,
+      sales: 9120,
+      taxIds: [TVA],
+    },
+    {
+      id: 8102,
+      typeId: 8001,
+      name: { en: 'Pain au Chocolat', zh: '巧克力面包' },
+      description: {
+        en: 'Two bars of dark chocolate in croissant dough.',
+        zh: '可颂面团里卷入两条黑巧克力。',
+      },
+      image: 'fr-pain-au-chocolat.webp',
+      price: 160,
+      sales: 7340,
+      taxIds: [TVA],
+    },
+    {
+      id: 8103,
+      typeId: 8002,
+      name: { en: 'Baguette Tradition', zh: '传统法棍' },
+      description: {
+        en: 'Long-fermented baguette with a crackling crust; best within the day.',
+        zh: '长时间发酵，外壳脆裂作响，当天食用最佳。',
+      },
+      image: 'fr-baguette.webp',
+      price: 130,
+      sales: 12030,
+      taxIds: [TVA],
+    },
+    {
+      id: 8104,
+      typeId: 8003,
+      name: { en: 'Coffee Éclair', zh: '咖啡闪电泡芙' },
+      description: { en: 'Choux filled with coffee crème pâtissière.', zh: '泡芙里灌满咖啡卡仕达酱。' },
+      image: 'fr-eclair.webp',
+      price: 450,
+      state: 1,
+      sales: 2150,
+      taxIds: [TVA],
+    },
+    {
+      id: 8105,
+      typeId: 8004,
+      name: { en: 'Café Crème', zh: '法式奶咖' },
+      description: {
+        en: 'Espresso with steamed milk, Parisian café style.',
+        zh: '浓缩咖啡加热奶，巴黎咖啡馆的日常。',
+      },
+      image: 'fr-cafe-creme.webp',
+      price: 320,
+      notDishware: true,
+      sales: 4066,
+      taxIds: [TVA],
+    },
+    {
+      id: 8106,
+      typeId: 8005,
+      name: { en: 'Breakfast Formula', zh: '早餐组合' },
+      description: {
+        en: 'A viennoiserie with a café crème, until 11:00.',
+        zh: '任选一款酥点配一杯法式奶咖，供应至 11:00。',
+      },
+      image: 'fr-breakfast.webp',
+      price: 420,
+      originalPrice: 460,
+      saleTimes: [{ start: '07:00', end: '11:00' }],
+      sales: 1980,
+      taxIds: [TVA],
+      mealGroups: [
+        {
+          id: 8401,
+          name: { en: 'Viennoiserie', zh: '酥点' },
+          chooseCount: 1,
+          items: [{ productId: 8101 }, { productId: 8102, price: 20 }],
+        },
+        { id: 8402, name: { en: 'Coffee', zh: '咖啡' }, chooseCount: 1, items: [{ productId: 8105 }] },
+      ],
+    },
+  ],
+  taxes: [{ id: TVA, name: { en: 'VAT 5.5% (included)', zh: '增值税 5.5%（已含）' }, mode: 1, value: 5.5 }],
+  tables: [
+    { id: 8701, name: '1', area: { en: 'Terrace', zh: '露台' }, maxPerson: 2 },
+    { id: 8702, name: '2', area: { en: 'Terrace', zh: '露台' }, maxPerson: 2 },
+  ],
+  members: [],
+};

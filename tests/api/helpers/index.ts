@@ -1,0 +1,128 @@
+// API test harness: one fresh database per test file (and per database kind), the app built on it, and a
+// clock the test moves. PGlite `memory://` always; PostgreSQL too when TEST_DATABASE_URL is set, in a
+// database created for the file and dropped afterwards. Use with
+//   describe.each(testDatabases)('… on %s', (kind) => { const t = useTestApp(kind); … })
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import pg from 'pg';
+import { buildApp, type BuildAppOptions } from '../../../server/app';
+import { createLogSmsSender } from '../../../server/providers/sms';
+import { openDatabase, type OpenDatabase } from '../../../server/db/client';
+import { seedDatabase, type SeedData } from '../../../server/seed/seeder';
+import type { ApiReply } from '../../../src/domain/api/envelope';
+import { apiPath } from '../../../src/domain/api/envelope';
+import { fixtureSeed } from './fixture';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+export const testDatabases: DatabaseKind[] = process.env.TEST_DATABASE_URL
+  ? ['pglite', 'postgres']
+  : ['pglite'];
+
+export interface TestClock {
+  now: () => Date;
+  set(date: Date | string): void;
+  advance(ms: number): void;
+}
+
+export function createClock(start: Date | string = '2026-03-02T04:00:00Z'): TestClock {
+  let current = new Date(start).getTime();
+  return {
+    now: () => new Date(current),
+    set: (date) => {
+      current = new Date(date).getTime();
+    },
+    advance: (ms) => {
+      current += ms;
+    },
+  };
+}
+
+/** A fresh, migrated, empty database of the given kind; close() also drops a PostgreSQL one. */
+export async function openTestDatabase(kind: DatabaseKind): Promise<OpenDatabase & { url?: string }> {
+  if (kind === 'pglite') return openDatabase({ kind: 'pglite', dataDir: 'memory://' });
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `storefront_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const opened = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
+  return {
+    ...opened,
+    url: url.toString(),
+    close: async () => {
+      await opened.close();
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists "${name}" with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: OpenDatabase;
+  clock: TestClock;
+  /** POST /new/consumer/<area>/<action> with a JSON body; returns status and the parsed envelope. */
+  call<T = unknown>(
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: ApiReply<T> }>;
+  inject(options: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions extends Omit<BuildAppOptions, 'db' | 'now'> {
+  /** Data to seed; default the small fixture of ./fixture.ts; false = leave the database empty. */
+  seed?: SeedData | false;
+  clock?: TestClock;
+}
+
+export async function buildTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
+  const database = await openTestDatabase(kind);
+  const seed = options.seed ?? fixtureSeed;
+  if (seed) await seedDatabase(database.db, seed);
+  const clock = options.clock ?? createClock();
+  // The log sender stays quiet in tests unless a test passes its own sender.
+  const sms = options.sms ?? createLogSmsSender(() => undefined);
+  const app = await buildApp({ ...options, sms, db: database.db, now: clock.now });
+  await app.ready();
+  return {
+    app,
+    database,
+    clock,
+    inject: (injectOptions) => app.inject(injectOptions),
+    async call(path, body = {}, headers = {}) {
+      const [area, action] = path.split('/');
+      const response = await app.inject({
+        method: 'POST',
+        url: apiPath(area!, action!),
+        headers: { 'content-type': 'application/json', ...headers },
+        payload: JSON.stringify(body),
+      });
+      return { status: response.statusCode, body: response.json() };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** buildTestApp in beforeAll / close in afterAll; the returned object fills in once the app is built. */
+export function useTestApp(kind: DatabaseKind, options: TestAppOptions = {}): TestApp {
+  const holder = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(holder, await buildTestApp(kind, options));
+  });
+  afterAll(async () => {
+    await holder.close?.();
+  });
+  return holder;
+}
