@@ -1,0 +1,129 @@
+// priceOrder: the whole price of a cart for one shop, order type, customer and pay type, explained.
+// Order of operations (docs/pricing.md): configured unit prices → per-product rules → order activities →
+// coupon → product taxes on what is paid → fees and their taxes → rounding-05. Pure: no clock, no I/O.
+import {
+  pricingInput,
+  type ParsedPricingInput,
+  type PricedLine,
+  type PricingInput,
+  type PricingIssue,
+  type PricingResult,
+} from '../domain/pricing';
+import { applyCoupons } from './coupons';
+import { audienceOf } from './eligibility';
+import { computeFees } from './fees';
+import { checkedAdd, moneyContext, percentOf, round05Step, roundToStep } from './money';
+import { applyOrderActivities, overSendGifts } from './order-activities';
+import { applyProductRules, buildLines, byFlag } from './product-rules';
+import { lineTaxes } from './taxes';
+
+/** Validates and fills the defaults of a raw input (the server does this on every request). */
+export function parsePricingInput(raw: PricingInput): ParsedPricingInput {
+  return pricingInput.parse(raw);
+}
+
+export function priceOrder(input: ParsedPricingInput): PricingResult {
+  const ctx = moneyContext(input.shop.currency, input.shop.numberDecimals);
+  const who = audienceOf(input);
+  const lines = buildLines(ctx, input);
+  const canonical = [...lines].sort(byFlag);
+  canonical.forEach((l, i) => (l.pos = i));
+
+  const productResult = applyProductRules(ctx, input, canonical, who, input.activities);
+  const fullReductions = applyOrderActivities(ctx, canonical, who, input.activities);
+  const freeGifts = overSendGifts(canonical, who, input.activities);
+  const coupon = applyCoupons(ctx, input, who, canonical);
+
+  let list = 0;
+  let goods = 0;
+  let activityDiscount = 0;
+  let couponDiscount = 0;
+  let goodsNet = 0;
+  let productIncluded = 0;
+  let productAdded = 0;
+  const priced: PricedLine[] = lines.map((l) => {
+    const net = l.amount - l.activityDiscount - l.couponDiscount;
+    const tax = lineTaxes(ctx, net, l.src.quantity, l.src.taxes);
+    const listAmount = l.listUnit * l.src.quantity;
+    list = checkedAdd(list, listAmount);
+    goods = checkedAdd(goods, l.amount);
+    activityDiscount = checkedAdd(activityDiscount, l.activityDiscount);
+    couponDiscount = checkedAdd(couponDiscount, l.couponDiscount);
+    goodsNet = checkedAdd(goodsNet, net);
+    productIncluded = checkedAdd(productIncluded, tax.included);
+    productAdded = checkedAdd(productAdded, tax.added);
+    return {
+      flag: l.src.flag,
+      id: l.src.id,
+      specId: l.src.specId,
+      name: l.src.name,
+      quantity: l.src.quantity,
+      listUnitPrice: l.listUnit,
+      listAmount,
+      segments: l.segments,
+      amount: l.amount,
+      activityDiscount: l.activityDiscount,
+      couponDiscount: l.couponDiscount,
+      net,
+      taxes: tax.taxes,
+      taxIncluded: tax.included,
+      taxAdded: tax.added,
+      inTaxPrice: net + tax.added,
+      outTaxPrice: net - tax.included,
+    };
+  });
+
+  const fees = computeFees(ctx, input, lines, goodsNet);
+  const { shop } = input;
+  const serviceTax = percentOf(ctx, fees.serviceCharge.amount, shop.serviceFeeTax);
+  const deliveryTax = percentOf(ctx, fees.delivery.amount, shop.deliverGst);
+  const dishwareTax = percentOf(ctx, fees.dishware.amount, shop.dishwareGst);
+  const taxAdded = [productAdded, serviceTax, deliveryTax, dishwareTax].reduce(checkedAdd, 0);
+
+  const beforeRounding = [goodsNet, fees.total, taxAdded].reduce(checkedAdd, 0);
+  const step = shop.isRounding05 ? round05Step(shop.numberDecimals) : 1;
+  const total = roundToStep(beforeRounding, step);
+
+  const issues: PricingIssue[] = [];
+  if (!fees.startingPrice.reached) issues.push('belowStartingPrice');
+  if (fees.delivery.applies && input.distance === null) issues.push('noAddress');
+  if (fees.delivery.outOfRange) issues.push('outOfDeliveryRange');
+  if (total <= 0) issues.push('nothingToPay');
+
+  return {
+    currency: shop.currency,
+    numberDecimals: shop.numberDecimals,
+    lines: priced,
+    priceActivities: productResult.priceActivities,
+    fullReductions,
+    freeGifts,
+    buyNGetN: productResult.buyNGetN,
+    specialPurchases: productResult.specialPurchases,
+    coupon,
+    fees,
+    taxes: {
+      productIncluded,
+      productAdded,
+      serviceCharge: serviceTax,
+      delivery: deliveryTax,
+      dishware: dishwareTax,
+      added: taxAdded,
+      included: productIncluded,
+    },
+    rounding: { step, amount: total - beforeRounding },
+    issues,
+    totals: {
+      list,
+      productDiscount: list - goods,
+      goods,
+      activityDiscount,
+      couponDiscount,
+      goodsNet,
+      fees: fees.total,
+      taxAdded,
+      beforeRounding,
+      rounding: total - beforeRounding,
+      total,
+    },
+  };
+}
