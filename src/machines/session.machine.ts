@@ -1,0 +1,195 @@
+// The app-wide session: launch and show of spec §4 "Launch and show", the order type and the client type
+// code it implies (spec §4 "Client type codes"), and the interface language (spec §1).
+import { assign, emit, enqueueActions, setup } from 'xstate';
+import type { UserInfo } from '../domain/api/user';
+import { browserClientTypeCode, clientTypeCode, type ClientPlatform } from '../domain/client-type';
+import type { Locale, OrderType } from '../domain/enums';
+import { notProvided } from './not-provided';
+
+export interface SessionInput {
+  platform: ClientPlatform;
+  isKiosk: boolean;
+  isOverseas: boolean;
+  /** The language resolved at start (src/services/env.ts resolveLanguage). */
+  language: Locale;
+  orderType?: OrderType;
+}
+
+export interface SessionContext {
+  platform: ClientPlatform;
+  isKiosk: boolean;
+  isOverseas: boolean;
+  language: Locale;
+  orderType: OrderType;
+  clientTypeCode: number;
+  /** Old mode: an expired fastfood shop confirmed into dine ordering (spec §4 shop status). */
+  fromOld: boolean;
+  user: UserInfo | null;
+  hasToken: boolean;
+}
+
+export interface RestoredSession {
+  hasToken: boolean;
+  /** The saved user-language, if one is saved. */
+  language: Locale | null;
+}
+
+export type SessionEvent =
+  | { type: 'session.show' }
+  | { type: 'session.setOrderType'; orderType: OrderType }
+  | { type: 'session.setLanguage'; language: Locale }
+  | { type: 'session.setOldMode' }
+  | { type: 'session.signedIn' }
+  | { type: 'session.signedOut' };
+
+export type SessionEmitted =
+  | { type: 'orderType.changed'; orderType: OrderType; clientTypeCode: number }
+  | { type: 'language.changed'; language: Locale };
+
+/** Spec §4: a plain browser uses the fixed codes; other clients their own platform's codes. */
+export const codeFor = (platform: ClientPlatform, orderType: OrderType): number =>
+  platform === 'browserWeb' ? browserClientTypeCode(orderType) : clientTypeCode(platform, orderType);
+
+export const sessionMachine = setup({
+  types: {
+    input: {} as SessionInput,
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    emitted: {} as SessionEmitted,
+  },
+  actors: {
+    clearLaunchFlags: notProvided<void>('clearLaunchFlags'),
+    restore: notProvided<RestoredSession>('restore'),
+    loadUserInfo: notProvided<UserInfo>('loadUserInfo'),
+    saveLanguage: notProvided<void, { language: Locale }>('saveLanguage'),
+    signOut: notProvided<void>('signOut'),
+  },
+  guards: {
+    restoredWithToken: (_, params: RestoredSession) => params.hasToken,
+    isOtherOrderType: ({ context }, params: { orderType: OrderType }) =>
+      params.orderType !== context.orderType,
+    isOtherLanguage: ({ context }, params: { language: Locale }) => params.language !== context.language,
+  },
+  actions: {
+    storeOrderType: assign(({ context }, params: { orderType: OrderType }) => ({
+      orderType: params.orderType,
+      clientTypeCode: codeFor(context.platform, params.orderType),
+    })),
+    announceOrderType: emit(({ context }) => ({
+      type: 'orderType.changed' as const,
+      orderType: context.orderType,
+      clientTypeCode: context.clientTypeCode,
+    })),
+    /** Applies the saved language; the UI hears of it only when it differs from the one in use. */
+    applyRestored: enqueueActions(({ context, enqueue }, params: RestoredSession) => {
+      enqueue.assign({ hasToken: params.hasToken });
+      if (params.language && params.language !== context.language) {
+        enqueue.assign({ language: params.language });
+        enqueue.emit({ type: 'language.changed', language: params.language });
+      }
+    }),
+    storeLanguage: assign((_, params: { language: Locale }) => ({ language: params.language })),
+    announceLanguage: emit(({ context }) => ({
+      type: 'language.changed' as const,
+      language: context.language,
+    })),
+    storeUser: assign((_, params: { user: UserInfo }) => ({ user: params.user, hasToken: true })),
+    markSignedIn: assign({ hasToken: true }),
+    forgetUser: assign({ user: null, hasToken: false }),
+    markOldMode: assign({ fromOld: true }),
+  },
+}).createMachine({
+  id: 'session',
+  context: ({ input }) => {
+    const orderType = input.orderType ?? 'takeaway';
+    return {
+      platform: input.platform,
+      isKiosk: input.isKiosk,
+      isOverseas: input.isOverseas,
+      language: input.language,
+      orderType,
+      clientTypeCode: codeFor(input.platform, orderType),
+      fromOld: false,
+      user: null,
+      hasToken: false,
+    };
+  },
+  on: {
+    'session.setOrderType': {
+      guard: { type: 'isOtherOrderType', params: ({ event }) => ({ orderType: event.orderType }) },
+      actions: [
+        { type: 'storeOrderType', params: ({ event }) => ({ orderType: event.orderType }) },
+        'announceOrderType',
+      ],
+    },
+    'session.setOldMode': { actions: 'markOldMode' },
+  },
+  initial: 'launching',
+  states: {
+    launching: {
+      invoke: {
+        src: 'clearLaunchFlags',
+        // A storage failure must not keep the app from starting: the flags only hide repeat dialogs.
+        onDone: 'showing',
+        onError: 'showing',
+      },
+    },
+    showing: {
+      tags: 'busy',
+      invoke: {
+        src: 'restore',
+        onDone: [
+          {
+            guard: { type: 'restoredWithToken', params: ({ event }) => event.output },
+            target: 'refreshingUser',
+            actions: { type: 'applyRestored', params: ({ event }) => event.output },
+          },
+          { target: 'idle', actions: { type: 'applyRestored', params: ({ event }) => event.output } },
+        ],
+        onError: 'idle',
+      },
+    },
+    refreshingUser: {
+      tags: 'busy',
+      invoke: {
+        src: 'loadUserInfo',
+        onDone: {
+          target: 'idle',
+          actions: { type: 'storeUser', params: ({ event }) => ({ user: event.output }) },
+        },
+        // The token was refused or the call failed: the request layer already said why; carry on as a guest.
+        onError: { target: 'idle', actions: 'forgetUser' },
+      },
+    },
+    idle: {
+      on: {
+        'session.show': 'showing',
+        'session.signedIn': { target: 'refreshingUser', actions: 'markSignedIn' },
+        'session.signedOut': 'signingOut',
+        'session.setLanguage': {
+          guard: { type: 'isOtherLanguage', params: ({ event }) => ({ language: event.language }) },
+          target: 'savingLanguage',
+          actions: { type: 'storeLanguage', params: ({ event }) => ({ language: event.language }) },
+        },
+      },
+    },
+    savingLanguage: {
+      tags: 'busy',
+      invoke: {
+        src: 'saveLanguage',
+        input: ({ context }) => ({ language: context.language }),
+        // The new language applies for this visit even if it could not be saved for the next one.
+        onDone: { target: 'idle', actions: 'announceLanguage' },
+        onError: { target: 'idle', actions: 'announceLanguage' },
+      },
+    },
+    signingOut: {
+      tags: 'busy',
+      invoke: {
+        src: 'signOut',
+        onDone: { target: 'idle', actions: 'forgetUser' },
+        onError: { target: 'idle', actions: 'forgetUser' },
+      },
+    },
+  },
+});

@@ -1,0 +1,112 @@
+// Where the app runs (spec §6 "Client kind is detected from the browser string, and a kiosk flag is set for
+// kiosk clients") and which language it starts in (spec §1: the saved user-language, else English
+// overseas, else Simplified Chinese; English is the fallback for anything unsupported).
+import type { ClientPlatform } from '../domain/client-type';
+import { LOCALES, type Locale } from '../domain/enums';
+
+/** Marker the native app adds to its web view's user agent. */
+export const APP_UA_MARKER = 'StorefrontApp';
+
+export function detectPlatform(userAgent: string): ClientPlatform {
+  const ua = userAgent.toLowerCase();
+  if (ua.includes(APP_UA_MARKER.toLowerCase())) return 'app';
+  if (ua.includes('micromessenger')) return ua.includes('miniprogram') ? 'wechatMini' : 'wechatWeb';
+  if (ua.includes('alipayclient')) return ua.includes('miniprogram') ? 'aliMini' : 'aliWeb';
+  return 'browserWeb';
+}
+
+const truthy = (value: string | null | undefined) => value === '1' || value === 'true';
+const falsy = (value: string | null | undefined) => value === '0' || value === 'false';
+
+/** Kiosk terminals run a browser whose user agent says "Kiosk", or open the entry with kiosk=1. */
+export function detectKiosk(userAgent: string, query: Record<string, string | undefined> = {}): boolean {
+  if (truthy(query.kiosk)) return true;
+  if (falsy(query.kiosk)) return false;
+  return /\bkiosk\b/i.test(userAgent);
+}
+
+/** Time zones of mainland China, Hong Kong, Macau and Taiwan: everything else counts as overseas. */
+const HOME_TIME_ZONES = new Set([
+  'Asia/Shanghai',
+  'Asia/Chongqing',
+  'Asia/Chungking',
+  'Asia/Harbin',
+  'Asia/Urumqi',
+  'Asia/Kashgar',
+  'PRC',
+  'Asia/Hong_Kong',
+  'Hongkong',
+  'Asia/Macau',
+  'Asia/Macao',
+  'Asia/Taipei',
+  'ROC',
+]);
+
+export interface OverseasSignals {
+  /** The `abroad` entry/query parameter ('1'/'0'), which wins when present. */
+  queryFlag?: string | undefined;
+  /** Build-time VITE_ABROAD_ENV ('1'/'0'), for builds deployed to one region. */
+  buildFlag?: string | undefined;
+  /** The browser's IANA time zone. */
+  timeZone?: string | undefined;
+}
+
+export function detectOverseas({ queryFlag, buildFlag, timeZone }: OverseasSignals): boolean {
+  for (const flag of [queryFlag, buildFlag]) {
+    if (truthy(flag)) return true;
+    if (falsy(flag)) return false;
+  }
+  if (!timeZone) return false;
+  return !HOME_TIME_ZONES.has(timeZone);
+}
+
+export const isLocale = (value: unknown): value is Locale =>
+  typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+
+/** Spec §1: saved language first, then English overseas and Simplified Chinese at home. */
+export function resolveLanguage(saved: string | null, overseas: boolean): Locale {
+  if (saved !== null) return isLocale(saved) ? saved : 'en';
+  return overseas ? 'en' : 'zh-CN';
+}
+
+/** Query parameters from both the search and the hash (`#/path?x=1`), the hash winning. */
+export function readQuery(url: string): Record<string, string> {
+  const parsed = new URL(url, 'http://localhost');
+  const query: Record<string, string> = {};
+  parsed.searchParams.forEach((value, key) => (query[key] = value));
+  const hashQuery = parsed.hash.indexOf('?');
+  if (hashQuery >= 0) {
+    new URLSearchParams(parsed.hash.slice(hashQuery + 1)).forEach((value, key) => (query[key] = value));
+  }
+  return query;
+}
+
+export interface Environment {
+  platform: ClientPlatform;
+  isKiosk: boolean;
+  isOverseas: boolean;
+  query: Record<string, string>;
+}
+
+/** The environment of the running page. */
+export function detectEnvironment(): Environment {
+  const href = typeof location === 'undefined' ? 'http://localhost/' : location.href;
+  const userAgent = typeof navigator === 'undefined' ? '' : navigator.userAgent;
+  const query = readQuery(href);
+  let timeZone: string | undefined;
+  try {
+    timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    timeZone = undefined;
+  }
+  return {
+    platform: detectPlatform(userAgent),
+    isKiosk: detectKiosk(userAgent, query),
+    isOverseas: detectOverseas({
+      queryFlag: query.abroad,
+      buildFlag: import.meta.env?.VITE_ABROAD_ENV,
+      timeZone,
+    }),
+    query,
+  };
+}

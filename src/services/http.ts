@@ -1,0 +1,195 @@
+// The request layer of spec §7 "Handling of answers" and §8 "Error catalogue": every consumer call is a
+// POST with a JSON body under /new/consumer, answered by the { result, info, message } envelope. Views and
+// i18n live above this layer, so toasts leave as message keys (or server text) through configureHttp.
+import ky, { isHTTPError, isTimeoutError } from 'ky';
+import type { z } from 'zod';
+import { API_BASE, HEADERS, type ApiReply } from '../domain/api/envelope';
+import { DEFAULTS } from '../domain/enums';
+import { storage as defaultStorage, type Storage } from './storage';
+
+/** Message keys the UI translates; anything else a toast carries is server text, shown as is. */
+export type HttpToastKey = 'http.unauthorized' | 'http.forbidden' | 'http.serverError' | 'http.networkError';
+export type Toast = { key: HttpToastKey } | { text: string };
+
+/** Request-layer codes of spec §8. */
+export const HttpCode = {
+  /** Time-out and network error (message "timeout"). */
+  timeout: 5,
+  /** The caller aborted the request. */
+  aborted: 600_003,
+  /** result: false; the reply's message says why. */
+  business: -1,
+  /** A non-2xx HTTP status. */
+  http: 1,
+  /** The reply is not an envelope, or its info does not have the promised shape. */
+  badReply: 2,
+  /** The call's input breaks its contract; nothing was sent. */
+  badRequest: 3,
+} as const;
+
+export type HttpErrorKind =
+  | 'business'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'server'
+  | 'network'
+  | 'timeout'
+  | 'aborted'
+  | 'badReply'
+  | 'badRequest';
+
+export class HttpError extends Error {
+  override readonly name = 'HttpError';
+  constructor(
+    readonly kind: HttpErrorKind,
+    readonly code: number,
+    message: string,
+    /** HTTP status when a response arrived. */
+    readonly status: number | null = null,
+    /** The reply's info on a business failure (some calls put details there). */
+    readonly info: unknown = null,
+  ) {
+    super(message);
+  }
+}
+
+export const isHttpError = (e: unknown): e is HttpError => e instanceof HttpError;
+
+export interface HttpConfig {
+  toast(toast: Toast): void;
+  /** Go to the entry page (after a 401). */
+  goToEntry(): void;
+  getLanguage(): string;
+  getClientTypeCode(): number;
+  isOverseas(): boolean;
+  /** Absolute origin the /new/consumer paths resolve against; the page's own origin in the browser. */
+  baseUrl: string;
+  timeoutMs: number;
+  fetch?: typeof fetch;
+  storage: Storage;
+}
+
+const defaults = (): HttpConfig => ({
+  toast: () => undefined,
+  goToEntry: () => undefined,
+  getLanguage: () => 'zh-CN',
+  getClientTypeCode: () => 0,
+  isOverseas: () => false,
+  baseUrl: typeof location === 'undefined' ? 'http://localhost' : location.origin,
+  timeoutMs: DEFAULTS.requestTimeoutMs,
+  storage: defaultStorage,
+});
+
+let config: HttpConfig = defaults();
+
+/** Called once by the app at start (and by tests); unspecified parts keep their defaults. */
+export function configureHttp(next: Partial<HttpConfig>): void {
+  config = { ...defaults(), ...next };
+}
+
+/** The input checked against the call's contract; a refusal rejects like any failed call, unsent. */
+export function checked<T>(schema: z.ZodType<T, unknown>, body: unknown, path: string): T {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    const field = parsed.error.issues[0]?.path.join('.') ?? '';
+    throw new HttpError(
+      'badRequest',
+      HttpCode.badRequest,
+      `invalid input for ${path}${field ? `: ${field}` : ''}`,
+    );
+  }
+  return parsed.data;
+}
+
+export interface CallOptions {
+  /** false: a business failure rejects without a toast (the caller shows its own message). */
+  toast?: boolean;
+  signal?: AbortSignal;
+}
+
+/** POST `area/action` with `body`; resolves with the reply's info, parsed with `schema` when given. */
+export async function post<T>(
+  path: string,
+  body: unknown,
+  options: CallOptions = {},
+  schema?: z.ZodType<T>,
+): Promise<T> {
+  const { storage } = config;
+  const token = storage.getToken();
+  const headers: Record<string, string> = {
+    [HEADERS.language]: config.getLanguage(),
+    [HEADERS.userAgentType]: String(config.getClientTypeCode()),
+    [HEADERS.abroadEnv]: config.isOverseas() ? '1' : '0',
+  };
+  if (token) headers[HEADERS.token] = token.value;
+
+  let reply: unknown;
+  try {
+    reply = await ky
+      .post(path.replace(/^\//, ''), {
+        prefix: API_BASE,
+        baseUrl: config.baseUrl,
+        json: body ?? {},
+        headers,
+        timeout: config.timeoutMs,
+        retry: 0,
+        signal: options.signal,
+        ...(config.fetch ? { fetch: config.fetch } : {}),
+      })
+      .json();
+  } catch (error) {
+    throw failure(error, options.signal);
+  }
+
+  const envelope = reply as Partial<ApiReply<unknown>> | null;
+  if (!envelope || typeof envelope !== 'object' || typeof envelope.result !== 'boolean') {
+    config.toast({ key: 'http.serverError' });
+    throw new HttpError('badReply', HttpCode.badReply, 'bad reply', 200);
+  }
+  if (!envelope.result) {
+    const message = typeof envelope.message === 'string' ? envelope.message : '';
+    if (options.toast !== false && message) config.toast({ text: message });
+    throw new HttpError('business', HttpCode.business, message, 200, envelope.info ?? null);
+  }
+  if (!schema) return envelope.info as T;
+  const parsed = schema.safeParse(envelope.info);
+  if (!parsed.success) {
+    config.toast({ key: 'http.serverError' });
+    throw new HttpError('badReply', HttpCode.badReply, `bad reply for ${path}`, 200);
+  }
+  return parsed.data;
+}
+
+/** Maps a transport failure onto spec §8: toast (and on 401 sign out), then the typed error. */
+function failure(error: unknown, signal: AbortSignal | undefined): HttpError {
+  if (signal?.aborted || (error instanceof Error && error.name === 'AbortError')) {
+    return new HttpError('aborted', HttpCode.aborted, 'abort');
+  }
+  if (isHTTPError(error)) {
+    const status = error.response.status;
+    if (status === 401) {
+      config.toast({ key: 'http.unauthorized' });
+      config.storage.clearOpenidAndToken();
+      config.goToEntry();
+      return new HttpError('unauthorized', HttpCode.http, 'unauthorized', status);
+    }
+    if (status === 403) {
+      config.toast({ key: 'http.forbidden' });
+      return new HttpError('forbidden', HttpCode.http, 'forbidden', status);
+    }
+    if (status > 302) {
+      config.toast({ key: 'http.serverError' });
+      return new HttpError('server', HttpCode.http, `status ${status}`, status);
+    }
+    config.toast({ key: 'http.networkError' });
+    return new HttpError('network', HttpCode.http, `status ${status}`, status);
+  }
+  if (error instanceof SyntaxError) {
+    config.toast({ key: 'http.serverError' });
+    return new HttpError('badReply', HttpCode.badReply, 'bad reply', 200);
+  }
+  // No status at all: spec §8 files it under the server-error toast; the caller sees code 5.
+  config.toast({ key: 'http.serverError' });
+  if (isTimeoutError(error)) return new HttpError('timeout', HttpCode.timeout, 'timeout');
+  return new HttpError('network', HttpCode.timeout, 'timeout');
+}

@@ -1,0 +1,171 @@
+// Local values of spec §3 "Other records" and §9: the token with its 24-hour expiry, brand, openid (falling
+// back to a device id generated once), user-language, and the four flags cleared on every launch (§4).
+// localStorage throws in some private modes; the values then live in memory for the page's lifetime.
+import { DEFAULTS } from '../domain/enums';
+
+export interface KeyValue {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+export interface StoredToken {
+  value: string;
+  /** The shop the token was issued for (a token moves to another shop with user/token). */
+  shopId: number | null;
+  /** Epoch milliseconds. */
+  expiresAt: number;
+}
+
+/** The flags spec §4 "Launch and show" clears on launch. */
+export const LAUNCH_FLAGS = [
+  'limitShowed',
+  'takeawaySearchValue',
+  'firstChargeShowed',
+  'firstRegisterShowed',
+] as const;
+export type LaunchFlag = (typeof LAUNCH_FLAGS)[number];
+
+const KEY = {
+  token: 'token',
+  brand: 'brand',
+  openid: 'openid',
+  deviceId: 'deviceId',
+  language: 'user-language',
+  viewedExpandRedBags: 'viewedExpandRedBags',
+} as const;
+
+export function memoryKeyValue(): KeyValue {
+  const map = new Map<string, string>();
+  return {
+    getItem: (k) => map.get(k) ?? null,
+    setItem: (k, v) => void map.set(k, v),
+    removeItem: (k) => void map.delete(k),
+  };
+}
+
+/** A store that writes to `primary` while it works and falls back to memory from the first failure on. */
+export function resilientKeyValue(primary: KeyValue | null): KeyValue {
+  const memory = memoryKeyValue();
+  let broken = primary === null;
+  const attempt = <T>(fn: (kv: KeyValue) => T): T => {
+    if (!broken && primary) {
+      try {
+        return fn(primary);
+      } catch {
+        broken = true;
+      }
+    }
+    return fn(memory);
+  };
+  return {
+    getItem: (k) => attempt((kv) => kv.getItem(k)),
+    setItem: (k, v) => attempt((kv) => kv.setItem(k, v)),
+    removeItem: (k) => attempt((kv) => kv.removeItem(k)),
+  };
+}
+
+function browserLocalStorage(): KeyValue | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export interface StorageOptions {
+  backend?: KeyValue;
+  now?: () => number;
+  newId?: () => string;
+  tokenTtlMs?: number;
+}
+
+const randomId = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+
+export function createStorage(options: StorageOptions = {}) {
+  const kv = resilientKeyValue(options.backend ?? browserLocalStorage());
+  const now = options.now ?? Date.now;
+  const newId = options.newId ?? randomId;
+  const ttl = options.tokenTtlMs ?? DEFAULTS.tokenTtlMs;
+
+  const readJson = <T>(key: string): T | null => {
+    const raw = kv.getItem(key);
+    if (raw === null) return null;
+    try {
+      return JSON.parse(raw) as T;
+    } catch {
+      return null;
+    }
+  };
+
+  const getDeviceId = (): string => {
+    const existing = kv.getItem(KEY.deviceId);
+    if (existing) return existing;
+    const id = newId();
+    kv.setItem(KEY.deviceId, id);
+    return id;
+  };
+  const getViewedExpandRedBags = (): number[] => {
+    const ids = readJson<unknown>(KEY.viewedExpandRedBags);
+    return Array.isArray(ids) ? ids.filter((id): id is number => Number.isInteger(id)) : [];
+  };
+
+  return {
+    /** The token if one is stored and not expired; an expired one is removed. */
+    getToken(): StoredToken | null {
+      const token = readJson<StoredToken>(KEY.token);
+      if (!token || typeof token.value !== 'string' || typeof token.expiresAt !== 'number') return null;
+      if (token.expiresAt <= now()) {
+        kv.removeItem(KEY.token);
+        return null;
+      }
+      return token;
+    },
+    setToken(value: string, shopId: number | null = null): StoredToken {
+      const token = { value, shopId, expiresAt: now() + ttl };
+      kv.setItem(KEY.token, JSON.stringify(token));
+      return token;
+    },
+    clearToken(): void {
+      kv.removeItem(KEY.token);
+    },
+
+    getBrand: (): string | null => kv.getItem(KEY.brand),
+    setBrand: (brand: string): void => kv.setItem(KEY.brand, brand),
+
+    /** The stored openid, else this device's id (generated on first use and kept). */
+    getOpenid: (): string => kv.getItem(KEY.openid) ?? getDeviceId(),
+    hasOpenid: (): boolean => kv.getItem(KEY.openid) !== null,
+    setOpenid: (openid: string): void => kv.setItem(KEY.openid, openid),
+    getDeviceId,
+    /** After a 401 (spec §8). The device id stays: it names the device, not the login. */
+    clearOpenidAndToken(): void {
+      kv.removeItem(KEY.openid);
+      kv.removeItem(KEY.token);
+    },
+
+    getLanguage: (): string | null => kv.getItem(KEY.language),
+    setLanguage: (language: string): void => kv.setItem(KEY.language, language),
+
+    getFlag: (flag: LaunchFlag): string | null => kv.getItem(flag),
+    setFlag: (flag: LaunchFlag, value: string): void => kv.setItem(flag, value),
+    clearLaunchFlags(): void {
+      for (const flag of LAUNCH_FLAGS) kv.removeItem(flag);
+    },
+
+    /** Expand red bags already shown once (entry routing rule 1 shows each only once). */
+    getViewedExpandRedBags,
+    markExpandRedBagViewed(id: number): void {
+      const ids = new Set(getViewedExpandRedBags());
+      ids.add(id);
+      kv.setItem(KEY.viewedExpandRedBags, JSON.stringify([...ids]));
+    },
+  };
+}
+
+export type Storage = ReturnType<typeof createStorage>;
+
+export const storage: Storage = createStorage();
