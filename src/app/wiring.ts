@@ -2,8 +2,11 @@
 // src/machines, I/O in src/services). Pages start these with createActor; tests provide fakes instead.
 import { fromPromise } from 'xstate';
 import type { SessionInfo } from '../domain/api/user';
+import { cartMachine } from '../machines/cart.machine';
 import { catalogMachine } from '../machines/catalog.machine';
+import { checkoutMachine } from '../machines/checkout.machine';
 import { entryMachine, type TableRouting } from '../machines/entry.machine';
+import { orderConfirmMachine } from '../machines/order-confirm.machine';
 import { productChoiceMachine } from '../machines/product-choice.machine';
 import { productSearchMachine } from '../machines/product-search.machine';
 import { pullToRefreshMachine } from '../machines/pull-to-refresh.machine';
@@ -11,6 +14,8 @@ import { resourceMachine } from '../machines/resource.machine';
 import { sessionMachine } from '../machines/session.machine';
 import { shopStatusMachine } from '../machines/shop-status.machine';
 import { smsLoginMachine } from '../machines/sms-login.machine';
+import { deliveryApi } from '../services/api/delivery';
+import { orderApi, rejectionOf } from '../services/api/order';
 import { storeApi, type StoreInput } from '../services/api/store';
 import { tableApi } from '../services/api/table';
 import { userApi } from '../services/api/user';
@@ -23,14 +28,24 @@ function keepSession(session: Pick<SessionInfo, 'token' | 'shopId' | 'openid'>):
   storage.setOpenid(session.openid);
 }
 
-async function loadTable({ tableId }: { tableId: number }): Promise<TableRouting> {
-  const { table, orders } = await tableApi.getTableInfo({ tableId });
-  const first = orders[0] ?? null;
-  const mine = first
-    ? await tableApi.userOrders({ orderId: first.id }, { toast: false }).catch(() => [])
-    : [];
-  return { status: table.nStatus, firstOrderId: first?.id ?? null, hasUserOrders: mine.length > 0 };
+/**
+ * Open-table routing reads the table's status. table/getTableInfo names no open orders on the table, so
+ * an ordering or occupied table routes as one without this customer's orders (spec §2 rule 5's fallback).
+ */
+async function loadTable({ tableId }: { tableId: number | string }): Promise<TableRouting> {
+  const table = await tableApi.getTableInfo({ tableId });
+  const status = table.nStatus === 1 || table.nStatus === 2 ? table.nStatus : 0;
+  return { status, firstOrderId: null, hasUserOrders: false };
 }
+
+/** A fresh idempotency key for an order submission (one per confirm page visit). */
+export const newIdempotencyKey = (): string =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+
+/** The clock flows read the shop's day and hours from. */
+export const clock = () => new Date();
 
 export const machines = {
   session: sessionMachine.provide({
@@ -122,6 +137,42 @@ export const machines = {
   /** store/detail: params are { appId }. */
   shopDetail: resourceMachine.provide({
     actors: { load: fromPromise(({ input }) => storeApi.detail(input as StoreInput<'detail'>)) },
+  }),
+
+  /** One shop's cart; input `saved` is `storage.getCart(shopId)`, so a reload restores it. */
+  cart: cartMachine.provide({
+    actors: { saveCart: fromPromise(async ({ input }) => storage.setCart(input)) },
+  }),
+
+  orderConfirm: orderConfirmMachine.provide({
+    actors: {
+      loadTaxes: fromPromise(() => storeApi.productTaxes({})),
+      // The stock dialog names the product itself: no toast for the shortfall.
+      checkStock: fromPromise(({ input }) => storeApi.checkStock(input, { toast: false })),
+    },
+  }),
+
+  checkout: checkoutMachine.provide({
+    actors: {
+      loadPayOptions: fromPromise(async ({ input }) =>
+        (await storeApi.paySetting({ orderType: input.orderType })).payTypes,
+      ),
+      // Field errors are shown on the field, so business toasts are off for the form's calls.
+      measureDistance: fromPromise(({ input }) =>
+        deliveryApi.getDistance({ addressId: input.addressId }, { toast: false }),
+      ),
+      loadTable: fromPromise(({ input }) => tableApi.getTableInfo({ tableId: input.tableId }, { toast: false })),
+      submitOrder: fromPromise(async ({ input }) => {
+        try {
+          return { placed: await orderApi.confirm(input, { toast: false }) };
+        } catch (error) {
+          const rejection = rejectionOf(error);
+          if (rejection) return { rejection };
+          throw error;
+        }
+      }),
+      clearCart: fromPromise(async ({ input }) => storage.clearCart(input.shopId)),
+    },
   }),
 
   /** store/userInfo: no params. */

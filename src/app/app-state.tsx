@@ -1,0 +1,70 @@
+// App-wide state the composition root owns: the session actor, the shop the customer is in (set when the
+// entry flow has loaded it), and the language switch, which loads a locale's messages before showing them.
+import { useSelector } from '@xstate/react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { ShopInfo } from '../domain/shop';
+import { useI18nContext } from '../i18n/i18n-context';
+import type { Locales } from '../i18n/i18n-types';
+import { loadLocaleAsync } from '../i18n/i18n-util.async';
+import type { sessionMachine } from '../machines/session.machine';
+import { selectLanguage } from '../machines/session.selectors';
+
+export type SessionRef = ActorRefFrom<typeof sessionMachine>;
+
+export interface AppState {
+  session: SessionRef;
+  shop: ShopInfo | null;
+  /** The language the shop's texts are in; after a switch the shell loads them again. */
+  shopLocale: Locales | null;
+  setShop(shop: ShopInfo | null): void;
+  /** Asks the session for another language; the screens follow once its messages are loaded. */
+  changeLocale(locale: Locales): void;
+}
+
+const AppStateContext = createContext<AppState | null>(null);
+
+export function useAppState(): AppState {
+  const state = useContext(AppStateContext);
+  if (!state) throw new Error('useAppState outside AppStateProvider');
+  return state;
+}
+
+export function AppStateProvider({ children, session }: { children: ReactNode; session: SessionRef }) {
+  const { setLocale, locale } = useI18nContext();
+  const [held, setHeld] = useState<{ shop: ShopInfo | null; locale: Locales | null }>({
+    shop: null,
+    locale: null,
+  });
+  const language = useSelector(session, selectLanguage);
+  // Replies come in the language of the request, which is the session's language at that moment.
+  const setShop = useCallback(
+    (shop: ShopInfo | null) =>
+      setHeld({ shop, locale: shop ? session.getSnapshot().context.language : null }),
+    [session],
+  );
+  // The session decides the language (saved value on show, the switch on the "my" page); the messages
+  // are loaded lazily, so only the active locale is ever downloaded.
+  useEffect(() => {
+    if (language === locale) return;
+    let cancelled = false;
+    void loadLocaleAsync(language).then(() => {
+      if (cancelled) return;
+      setLocale(language);
+      document.documentElement.lang = language;
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [language, locale, setLocale]);
+
+  const changeLocale = useCallback(
+    (next: Locales) => session.send({ type: 'session.setLanguage', language: next }),
+    [session],
+  );
+  const value = useMemo(
+    () => ({ session, shop: held.shop, shopLocale: held.locale, setShop, changeLocale }),
+    [session, held, setShop, changeLocale],
+  );
+  return <AppStateContext.Provider value={value}>{children}</AppStateContext.Provider>;
+}

@@ -1,0 +1,16 @@
+// What the customer is told when the entry flow cannot open a shop.
+import type { TranslationFunctions } from '../i18n/i18n-types';
+import type { EntryError } from '../machines/entry.machine';
+import { errorMessageOf } from './messages';
+
+export function entryErrorText(LL: TranslationFunctions, error: EntryError): string {
+  switch (error.reason) {
+    case 'invalidParam':
+    case 'missingTable':
+      return LL.entry.badLink({ param: error.param ?? '' });
+    case 'shop':
+      return error.message || LL.entry.shopNotFound();
+    default:
+      return error.message || errorMessageOf(LL, 'network');
+  }
+}

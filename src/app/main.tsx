@@ -1,0 +1,93 @@
+// The composition root: reads the environment, loads only the active locale, starts the session, wires
+// the request layer's toasts to the UI and renders the router inside the app's providers.
+import '../views/ui/theme.css';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode, useEffect } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createActor } from 'xstate';
+import { I18nProvider, useI18nContext } from '../i18n/i18n-context';
+import { loadLocaleAsync } from '../i18n/i18n-util.async';
+import { chooseLocale } from '../i18n/locale';
+import { configureHttp, type Toast } from '../services/http';
+import { detectEnvironment } from '../services/env';
+import { startInspector } from '../services/inspect';
+import { storage } from '../services/storage';
+import { ToastProvider, useToast } from '../views/ui/toast';
+import { AppStateProvider, useAppState, type SessionRef } from './app-state';
+import { createAppRouter, type AppRouter } from './router';
+import { machines } from './wiring';
+
+/** Connects the request layer (which knows no React and no messages) to the toast and the router. */
+function RequestLayerBridge({ session, router }: { session: SessionRef; router: AppRouter }) {
+  const toast = useToast();
+  const { LL } = useI18nContext();
+  const { shop } = useAppState();
+  const shopId = shop?.id ?? null;
+  useEffect(() => {
+    const text = (t: Toast) => {
+      if ('text' in t) return t.text;
+      switch (t.key) {
+        case 'http.unauthorized':
+          return LL.errors.unauthorised();
+        case 'http.forbidden':
+          return LL.errors.forbidden();
+        case 'http.serverError':
+          return LL.errors.server();
+        case 'http.networkError':
+          return LL.errors.network();
+      }
+    };
+    configureHttp({
+      toast: (t) => toast.show(text(t), { tone: 'error' }),
+      goToEntry: () => {
+        // Spec §8: after a 401 the entry page opens again, for the shop the customer was in.
+        session.send({ type: 'session.signedOut' });
+        void router.navigate({
+          to: '/',
+          search: shopId === null ? {} : { id: String(shopId) },
+          replace: true,
+        });
+      },
+      getLanguage: () => session.getSnapshot().context.language,
+      getClientTypeCode: () => session.getSnapshot().context.clientTypeCode,
+      isOverseas: () => session.getSnapshot().context.isOverseas,
+      storage,
+    });
+  }, [toast, LL, session, router, shopId]);
+  return null;
+}
+
+async function start() {
+  const env = detectEnvironment();
+  const locale = chooseLocale({ saved: storage.getLanguage(), isOverseas: env.isOverseas });
+  const [inspect] = await Promise.all([startInspector(), loadLocaleAsync(locale)]);
+  document.documentElement.lang = locale;
+
+  const session = createActor(machines.session, {
+    input: { platform: env.platform, isKiosk: env.isKiosk, isOverseas: env.isOverseas, language: locale },
+    ...(inspect ? { inspect } : {}),
+  });
+  session.start();
+  // Spec §4 "Launch and show": coming back to the tab counts as showing the app again.
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') session.send({ type: 'session.show' });
+  });
+
+  const router = createAppRouter();
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root missing from index.html');
+  createRoot(root).render(
+    <StrictMode>
+      <I18nProvider locale={locale}>
+        <AppStateProvider session={session}>
+          <ToastProvider>
+            <RequestLayerBridge session={session} router={router} />
+            <RouterProvider router={router} />
+          </ToastProvider>
+        </AppStateProvider>
+      </I18nProvider>
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,52 @@
+// /product/search?q=: the product search flow; `q` starts a search, e.g. from a shared link.
+import { getRouteApi } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import type { Actor } from 'xstate';
+import type { productSearchMachine } from '../../machines/product-search.machine';
+import {
+  selectResults,
+  selectSearchedText,
+  selectSearchState,
+  selectText,
+} from '../../machines/product-search.selectors';
+import { ProductSearchView } from '../../views/product/product-search-view';
+import { RequireShop } from '../require-shop';
+import { useFlow } from '../use-flow';
+import { machines } from '../wiring';
+
+const route = getRouteApi('/product/search');
+
+export default function ProductSearchPage() {
+  const { q } = route.useSearch();
+  const actor = useFlow(machines.productSearch, () => ({ input: q ? { text: q } : {} }));
+  return (
+    <RequireShop>
+      {(shop) => (actor ? <Search actor={actor} showMemberPrice={shop.showVipPrice} /> : null)}
+    </RequireShop>
+  );
+}
+
+function Search({
+  actor,
+  showMemberPrice,
+}: {
+  actor: Actor<typeof productSearchMachine>;
+  showMemberPrice: boolean;
+}) {
+  const text = useSelector(actor, selectText);
+  const searchedText = useSelector(actor, selectSearchedText);
+  const results = useSelector(actor, selectResults);
+  const state = useSelector(actor, selectSearchState);
+  return (
+    <ProductSearchView
+      text={text}
+      searchedText={searchedText}
+      state={state}
+      results={results}
+      showMemberPrice={showMemberPrice}
+      onText={(value) => actor.send({ type: 'search.type', text: value })}
+      onClear={() => actor.send({ type: 'search.clear' })}
+      onRetry={() => actor.send({ type: 'search.retry' })}
+    />
+  );
+}

@@ -1,0 +1,51 @@
+// Where a route named by the spec lands while its page is not built yet: the one place that maps a target
+// the machines emit (entry routing, member jumps) onto the nearest page that exists.
+export const BUILT_PATHS = [
+  '/',
+  '/pages/index/index',
+  '/pages/index/error',
+  '/pages/index/web-view',
+  '/pages/index/empty',
+  '/pages/store/list',
+  '/pages/store/index',
+  '/pages/user/index-tab',
+  '/pages/user/index-tab-1',
+  '/pages/user/center',
+  '/pages/user/login',
+  '/pages/user/info',
+  '/product/index',
+  '/product/detail',
+  '/product/search',
+] as const;
+export type BuiltPath = (typeof BUILT_PATHS)[number];
+
+export type Query = Record<string, string | number | boolean | null | undefined>;
+export interface Target {
+  path: BuiltPath;
+  query: Query;
+}
+
+/** Spec routes without a page yet, and the page that stands in for each (keeping the useful query). */
+const NEAREST: Record<string, (query: Query) => Target> = {
+  // Member centre: the "my" tab shows the member summary.
+  '/member/index': () => ({ path: '/pages/user/center', query: {} }),
+  // Expand red bag: the shop's home tab, where its activities are announced.
+  '/product/expand-red-bag': () => ({ path: '/pages/user/index-tab', query: {} }),
+  // Table page (open table, statuses 0 and 1): the menu, ordering for that table.
+  '/product/table': (q) => ({ path: '/product/index', query: { table: q.table ?? q.tableId } }),
+  // Orders tab (open table with orders): the menu until the orders tab exists.
+  '/pages/user/order/list': () => ({ path: '/product/index', query: {} }),
+  // Appointment booking: the selection tab, which lists the services.
+  '/pages/appointment/index': () => ({ path: '/pages/user/index-tab-1', query: {} }),
+};
+
+export const isBuiltPath = (path: string): path is BuiltPath =>
+  (BUILT_PATHS as readonly string[]).includes(path);
+
+export function resolveTarget(path: string, query: Query = {}): Target {
+  const clean = path.startsWith('/') ? path : `/${path}`;
+  if (isBuiltPath(clean)) return { path: clean, query };
+  const nearest = NEAREST[clean];
+  if (nearest) return nearest(query);
+  return { path: '/pages/index/error', query: { reason: 'pageNotFound' } };
+}

@@ -1,0 +1,159 @@
+// The hash router: code-based routes, one lazily loaded module per page (route code splitting), and the
+// query props of spec §2 checked by zod. `/` and `/pages/index/index` are both the entry page.
+import type { ComponentType } from 'react';
+import {
+  createHashHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+} from '@tanstack/react-router';
+import { PAGE_LOAD_TIMEOUT_MS, PAGE_PENDING_DELAY_MS, withTimeout } from './page-load';
+import { Shell, RouteError, NotFound, PagePending } from './shell';
+import {
+  emptySearch,
+  entrySearch,
+  errorSearch,
+  loginSearch,
+  parseSearch,
+  productDetailSearch,
+  productIndexSearch,
+  productSearchSearch,
+  shopSearch,
+  stringifySearch,
+  webViewSearch,
+} from './search';
+
+const lazyPage = (load: () => Promise<{ default: ComponentType }>) =>
+  lazyRouteComponent(() => withTimeout(load(), PAGE_LOAD_TIMEOUT_MS));
+
+const rootRoute = createRootRoute({ component: Shell, notFoundComponent: NotFound });
+
+const loadEntry = () => import('./pages/entry-page');
+
+export const entryRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/',
+  component: lazyPage(loadEntry),
+  validateSearch: entrySearch,
+});
+export const entryAliasRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/pages/index/index',
+  component: lazyPage(loadEntry),
+  validateSearch: entrySearch,
+});
+export const errorRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/pages/index/error',
+  component: lazyPage(() => import('./pages/error-page')),
+  validateSearch: errorSearch,
+});
+export const webViewRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/pages/index/web-view',
+  component: lazyPage(() => import('./pages/web-view-page')),
+  validateSearch: webViewSearch,
+});
+export const emptyRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/pages/index/empty',
+  component: lazyPage(() => import('./pages/empty-page')),
+  validateSearch: emptySearch,
+});
+export const storeListRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/pages/store/list',
+  component: lazyPage(() => import('./pages/store-list-page')),
+});
+export const storeIndexRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/pages/store/index',
+  component: lazyPage(() => import('./pages/store-index-page')),
+  validateSearch: shopSearch,
+});
+export const homeTabRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/pages/user/index-tab',
+  component: lazyPage(() => import('./pages/home-tab-page')),
+});
+export const selectionTabRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/pages/user/index-tab-1',
+  component: lazyPage(() => import('./pages/selection-tab-page')),
+  validateSearch: productIndexSearch,
+});
+export const centerRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/pages/user/center',
+  component: lazyPage(() => import('./pages/center-page')),
+});
+export const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/pages/user/login',
+  component: lazyPage(() => import('./pages/login-page')),
+  validateSearch: loginSearch,
+});
+export const infoRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/pages/user/info',
+  component: lazyPage(() => import('./pages/info-page')),
+});
+export const productIndexRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/product/index',
+  component: lazyPage(() => import('./pages/product-index-page')),
+  validateSearch: productIndexSearch,
+});
+export const productDetailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/product/detail',
+  component: lazyPage(() => import('./pages/product-detail-page')),
+  validateSearch: productDetailSearch,
+});
+export const productSearchRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/product/search',
+  component: lazyPage(() => import('./pages/product-search-page')),
+  validateSearch: productSearchSearch,
+});
+
+const routeTree = rootRoute.addChildren([
+  entryRoute,
+  entryAliasRoute,
+  errorRoute,
+  webViewRoute,
+  emptyRoute,
+  storeListRoute,
+  storeIndexRoute,
+  homeTabRoute,
+  selectionTabRoute,
+  centerRoute,
+  loginRoute,
+  infoRoute,
+  productIndexRoute,
+  productDetailRoute,
+  productSearchRoute,
+]);
+
+export function createAppRouter() {
+  return createRouter({
+    routeTree,
+    history: createHashHistory(),
+    parseSearch,
+    stringifySearch,
+    defaultPreload: 'intent',
+    defaultErrorComponent: RouteError,
+    defaultPendingComponent: PagePending,
+    defaultPendingMs: PAGE_PENDING_DELAY_MS,
+    scrollRestoration: true,
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter;
+  }
+}

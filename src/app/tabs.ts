@@ -1,0 +1,20 @@
+// The tab bar's tabs (spec §2 "Tab pages"). Only tabs whose page exists are listed; the orders tab
+// (/pages/user/order/list) joins as one more entry when its page is built.
+import type { IconName } from '../views/ui/icons';
+import type { TranslationFunctions } from '../i18n/i18n-types';
+import type { BuiltPath } from './route-targets';
+
+export interface TabDefinition {
+  key: 'home' | 'selection' | 'orders' | 'my';
+  path: BuiltPath;
+  icon: IconName;
+  label: (LL: TranslationFunctions) => string;
+}
+
+export const TABS: readonly TabDefinition[] = [
+  { key: 'home', path: '/pages/user/index-tab', icon: 'home', label: (LL) => LL.tabs.home() },
+  { key: 'selection', path: '/pages/user/index-tab-1', icon: 'menu', label: (LL) => LL.tabs.selection() },
+  { key: 'my', path: '/pages/user/center', icon: 'user', label: (LL) => LL.tabs.my() },
+];
+
+export const tabOfPath = (path: string): TabDefinition | undefined => TABS.find((tab) => tab.path === path);

@@ -1,0 +1,107 @@
+// One product row of the menu: image, name, description, price (member price where the shop shows it),
+// and its state when it cannot be ordered (sold out, offline, out of sale time).
+import type { Product } from '../../domain/catalog';
+import { ProductState } from '../../domain/enums';
+import { useI18nContext } from '../../i18n/i18n-context';
+import { Icon } from '../ui/icons';
+import { usePriceFormatter } from '../ui/shop-display';
+import styles from './product.module.css';
+
+export type Availability = 'available' | 'soldOut' | 'offline' | 'outOfSaleTime';
+
+export function availabilityOf(state: number): Availability {
+  switch (state) {
+    case ProductState.soldOut:
+      return 'soldOut';
+    case ProductState.offline:
+    case ProductState.deleted:
+      return 'offline';
+    case ProductState.outOfSaleTime:
+      return 'outOfSaleTime';
+    default:
+      return 'available';
+  }
+}
+
+/** The lowest price a product can be bought at, and whether other choices cost more. */
+export function priceSummary(product: Product): { price: number; memberPrice: number | null; from: boolean } {
+  if (product.specs.length === 0)
+    return { price: product.price, memberPrice: product.memberPrice, from: false };
+  const cheapest = product.specs.reduce((min, spec) => (spec.price < min.price ? spec : min));
+  const varies = product.specs.some((spec) => spec.price !== cheapest.price);
+  return { price: cheapest.price, memberPrice: cheapest.memberPrice, from: varies };
+}
+
+export interface ProductCardProps {
+  product: Product;
+  showMemberPrice: boolean;
+  href: string;
+}
+
+export function ProductCard({ product, showMemberPrice, href }: ProductCardProps) {
+  const { LL } = useI18nContext();
+  const format = usePriceFormatter();
+  const availability = availabilityOf(product.state);
+  const { price, memberPrice, from } = priceSummary(product);
+  const unavailableLabel =
+    availability === 'soldOut'
+      ? LL.product.soldOut()
+      : availability === 'offline'
+        ? LL.product.offline()
+        : availability === 'outOfSaleTime'
+          ? LL.product.outOfSaleTime()
+          : null;
+  const hasChoices = product.specs.length > 0 || product.tastes.length > 0 || product.mealGroups.length > 0;
+  return (
+    <a
+      className={availability === 'available' ? styles.card : `${styles.card} ${styles.unavailable}`}
+      href={href}
+      data-product-id={product.id}
+      data-availability={availability}
+    >
+      <div className={styles.imageWrap}>
+        <img className={styles.image} src={product.image} alt="" loading="lazy" width={88} height={88} />
+        {unavailableLabel && <span className={styles.stateLabel}>{unavailableLabel}</span>}
+      </div>
+      <div className={styles.cardBody}>
+        <h3 className={styles.name}>{product.name}</h3>
+        {product.description && <p className={styles.description}>{product.description}</p>}
+        {availability === 'outOfSaleTime' && product.saleTimes.length > 0 && (
+          <p className={styles.meta}>
+            {LL.product.saleTimes({ times: product.saleTimes.map((t) => `${t.start}–${t.end}`).join(', ') })}
+          </p>
+        )}
+        {product.sales > 0 && <p className={styles.meta}>{LL.product.sales({ count: product.sales })}</p>}
+        <div className={styles.priceRow}>
+          <div className={styles.prices}>
+            <span className={styles.priceLine}>
+              <span className={styles.price} data-testid="price">
+                {format(price)}
+                {from && <small className={styles.from}> {LL.product.from()}</small>}
+              </span>
+              {product.originalPrice != null && product.originalPrice > price && (
+                <s className={styles.original}>
+                  <span className="visually-hidden">
+                    {LL.product.originalPrice({ price: format(product.originalPrice) })}
+                  </span>
+                  <span aria-hidden="true">{format(product.originalPrice)}</span>
+                </s>
+              )}
+            </span>
+            {showMemberPrice && memberPrice != null && memberPrice < price && (
+              <span className={styles.member} data-testid="member-price">
+                <span className={styles.memberTag}>{LL.product.memberPrice()}</span>
+                {format(memberPrice)}
+              </span>
+            )}
+          </div>
+          {availability === 'available' && (
+            <span className={styles.addButton} aria-hidden="true">
+              {hasChoices ? LL.product.choose() : <Icon name="plus" size={1} />}
+            </span>
+          )}
+        </div>
+      </div>
+    </a>
+  );
+}

@@ -1,0 +1,344 @@
+// The menu (/product/index and tab 1): a sticky top bar, the category rail and the product sections.
+// Sections load lazily: a section scrolling near the viewport asks for its first page, its end for more.
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import type { Product } from '../../domain/catalog';
+import type { OrderType } from '../../domain/enums';
+import { useI18nContext } from '../../i18n/i18n-context';
+import { Button } from '../ui/button';
+import { Icon } from '../ui/icons';
+import { useNavigation } from '../ui/navigation';
+import { Page } from '../ui/page';
+import { ProductRowSkeleton, SkeletonRegion } from '../ui/skeleton';
+import { EmptyState, ErrorView } from '../ui/state-views';
+import { useTabTap } from '../ui/tab-tap';
+import { ProductCard } from './product-card';
+import styles from './product.module.css';
+
+export interface MenuType {
+  id: number;
+  name: string;
+  isMustPick: boolean;
+}
+
+export type SectionStatus = 'idle' | 'loading' | 'ready' | 'failed';
+
+export interface MenuSection {
+  products: readonly Product[];
+  status: SectionStatus;
+  hasMore: boolean;
+}
+
+export interface ProductIndexViewProps {
+  title: string;
+  /** Tab 1 shows the tab bar and no back button. */
+  asTab: boolean;
+  orderTypes: readonly OrderType[];
+  orderType: OrderType;
+  onOrderType: (orderType: OrderType) => void;
+  types: readonly MenuType[] | null;
+  loading: boolean;
+  failed: boolean;
+  onRetry: () => void;
+  /** A hook reading one category's section from the flow (called once per rendered section). */
+  useSection: (typeId: number) => MenuSection;
+  onShowType: (typeId: number) => void;
+  onLoadMore: (typeId: number) => void;
+  onRetryType: (typeId: number) => void;
+  showMemberPrice: boolean;
+  menuUpdated: boolean;
+  onReload: () => void;
+  initialTypeId?: number | undefined;
+}
+
+export function ProductIndexView(props: ProductIndexViewProps) {
+  const { LL } = useI18nContext();
+  const navigation = useNavigation();
+  const { title, asTab, types, loading, failed } = props;
+  const showOrderTypes = props.orderTypes.length > 1;
+  const stickyTop = showOrderTypes ? '5.875rem' : '3.125rem';
+  const style = {
+    '--menu-sticky-top': stickyTop,
+    '--menu-bottom': asTab ? 'var(--tab-bar-height)' : '0px',
+  } as CSSProperties;
+
+  useTabTap(() => window.scrollTo({ top: 0, behavior: 'smooth' }));
+
+  return (
+    <Page withTabBar={asTab} surface="white">
+      <div style={style}>
+        <div className={styles.topBar}>
+          {!asTab && (
+            <button
+              type="button"
+              className={styles.orderTypeChip}
+              style={{ border: 'none', padding: '0.25rem' }}
+              onClick={() => navigation.back()}
+              aria-label={LL.app.back()}
+            >
+              <Icon name="back" size={1.25} />
+            </button>
+          )}
+          <h1 className={styles.topTitle}>{title}</h1>
+          <a className={styles.searchLink} href={navigation.href('/product/search')}>
+            <Icon name="search" size={1} />
+            <span>{LL.search.placeholder()}</span>
+          </a>
+        </div>
+        {showOrderTypes && (
+          <div
+            className={styles.orderTypeBar}
+            role="group"
+            aria-label={LL.store.orderModes()}
+            style={{ position: 'sticky', top: '3.125rem', zIndex: 11 }}
+          >
+            {props.orderTypes.map((type) => (
+              <button
+                key={type}
+                type="button"
+                className={styles.orderTypeChip}
+                aria-pressed={type === props.orderType}
+                onClick={() => props.onOrderType(type)}
+              >
+                {LL.orderType[type]()}
+              </button>
+            ))}
+          </div>
+        )}
+        {props.menuUpdated && (
+          <div className={styles.updateBanner} role="status">
+            <span>{LL.product.menuUpdated()}</span>
+            <Button size="small" variant="secondary" onClick={props.onReload}>
+              {LL.app.asyncErrorAction()}
+            </Button>
+          </div>
+        )}
+        {failed ? (
+          <ErrorView onRetry={props.onRetry} />
+        ) : loading || !types ? (
+          <SkeletonRegion label={LL.app.loading()}>
+            <div className={styles.menu}>
+              <div className={styles.rail} aria-hidden="true" />
+              <div className={styles.sections}>
+                {[0, 1, 2, 3, 4].map((i) => (
+                  <ProductRowSkeleton key={i} />
+                ))}
+              </div>
+            </div>
+          </SkeletonRegion>
+        ) : types.length === 0 ? (
+          <EmptyState title={LL.product.emptyMenu()} />
+        ) : (
+          <Menu {...props} types={types} />
+        )}
+      </div>
+    </Page>
+  );
+}
+
+function Menu({
+  types,
+  useSection,
+  onShowType,
+  onLoadMore,
+  onRetryType,
+  showMemberPrice,
+  initialTypeId,
+}: ProductIndexViewProps & { types: readonly MenuType[] }) {
+  const { LL } = useI18nContext();
+  const [active, setActive] = useState<number | undefined>(initialTypeId ?? types[0]?.id);
+  const sectionRefs = useRef(new Map<number, HTMLElement>());
+  /** While a rail tap scrolls to its category, the sections passing by must not steal the highlight. */
+  const jumping = useRef<number | null>(null);
+  const latest = useRef({ onShowType });
+  useEffect(() => {
+    latest.current = { onShowType };
+  });
+
+  // Sections near the viewport load their first page; the top-most visible one is the active category.
+  useEffect(() => {
+    // The flow ignores a category it already has or is loading, so telling it twice is harmless.
+    if (typeof IntersectionObserver === 'undefined') {
+      for (const type of types) latest.current.onShowType(type.id);
+      return;
+    }
+    const visible = new Set<number>();
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          const id = Number((entry.target as HTMLElement).dataset.typeId);
+          if (entry.isIntersecting) visible.add(id);
+          else visible.delete(id);
+        }
+        const first = types.find((t) => visible.has(t.id));
+        if (first && jumping.current === null) setActive(first.id);
+      },
+      { rootMargin: '-20% 0px -60% 0px' },
+    );
+    const prefetch = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          if (entry.isIntersecting)
+            latest.current.onShowType(Number((entry.target as HTMLElement).dataset.typeId));
+        }
+      },
+      { rootMargin: '200px 0px 200px 0px' },
+    );
+    for (const element of sectionRefs.current.values()) {
+      observer.observe(element);
+      prefetch.observe(element);
+    }
+    return () => {
+      observer.disconnect();
+      prefetch.disconnect();
+    };
+  }, [types]);
+
+  useEffect(() => {
+    if (initialTypeId === undefined) return;
+    sectionRefs.current.get(initialTypeId)?.scrollIntoView({ block: 'start' });
+  }, [initialTypeId]);
+
+  const jumpTo = (typeId: number) => {
+    setActive(typeId);
+    onShowType(typeId);
+    jumping.current = typeId;
+    const release = () => {
+      jumping.current = null;
+      window.removeEventListener('scrollend', release);
+    };
+    window.addEventListener('scrollend', release);
+    setTimeout(release, 1000);
+    const element = sectionRefs.current.get(typeId);
+    element?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    element?.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
+  };
+
+  return (
+    <div className={styles.menu}>
+      <nav aria-label={LL.product.categories()} style={{ display: 'contents' }}>
+        <ul className={styles.rail}>
+          {types.map((type) => (
+            <li key={type.id}>
+              <button
+                type="button"
+                className={styles.railButton}
+                aria-current={type.id === active ? 'true' : undefined}
+                onClick={() => jumpTo(type.id)}
+                data-type-id={type.id}
+              >
+                {type.name}
+                {type.isMustPick && <span className={styles.railBadge}>{LL.product.mustPick()}</span>}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className={styles.sections}>
+        {types.map((type) => (
+          <SectionBlock
+            key={type.id}
+            type={type}
+            useSection={useSection}
+            showMemberPrice={showMemberPrice}
+            onLoadMore={onLoadMore}
+            onRetryType={onRetryType}
+            register={(element) => {
+              if (element) sectionRefs.current.set(type.id, element);
+              else sectionRefs.current.delete(type.id);
+            }}
+          />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+interface SectionBlockProps {
+  type: MenuType;
+  useSection: (typeId: number) => MenuSection;
+  showMemberPrice: boolean;
+  onLoadMore: (typeId: number) => void;
+  onRetryType: (typeId: number) => void;
+  register: (element: HTMLElement | null) => void;
+}
+
+function SectionBlock({
+  type,
+  useSection,
+  showMemberPrice,
+  onLoadMore,
+  onRetryType,
+  register,
+}: SectionBlockProps) {
+  const { LL } = useI18nContext();
+  const navigation = useNavigation();
+  const section = useSection(type.id);
+  return (
+    <section
+      className={styles.section}
+      aria-labelledby={`type-${type.id}`}
+      data-type-id={type.id}
+      data-status={section.status}
+      ref={register}
+    >
+      <h2 id={`type-${type.id}`} className={styles.sectionTitle} tabIndex={-1}>
+        {type.name}
+      </h2>
+      {section.products.length > 0 && (
+        <ul className={styles.productList}>
+          {section.products.map((product) => (
+            <li key={product.id}>
+              <ProductCard
+                product={product}
+                showMemberPrice={showMemberPrice}
+                href={navigation.href('/product/detail', { id: product.id })}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {section.status === 'failed' ? (
+        <div className={styles.sectionNote}>
+          <Button size="small" variant="secondary" onClick={() => onRetryType(type.id)}>
+            <Icon name="refresh" size={1} />
+            {LL.app.retry()}
+          </Button>
+        </div>
+      ) : section.status === 'loading' || section.status === 'idle' ? (
+        <SkeletonRegion label={LL.product.loadMore()}>
+          <ProductRowSkeleton />
+          <ProductRowSkeleton />
+        </SkeletonRegion>
+      ) : section.products.length === 0 ? (
+        <p className={styles.sectionNote}>{LL.product.emptyCategory()}</p>
+      ) : section.hasMore ? (
+        <LoadMore onVisible={() => onLoadMore(type.id)} />
+      ) : null}
+    </section>
+  );
+}
+
+function LoadMore({ onVisible }: { onVisible: () => void }) {
+  const { LL } = useI18nContext();
+  const ref = useRef<HTMLDivElement>(null);
+  const latest = useRef(onVisible);
+  useEffect(() => {
+    latest.current = onVisible;
+  });
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) latest.current();
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div ref={ref} className={styles.sectionNote}>
+      <Button size="small" variant="ghost" onClick={() => latest.current()}>
+        {LL.product.loadMore()}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+// How prices read in the current language and shop (symbol, decimals), for every price on screen.
+import { createContext, useCallback, useContext } from 'react';
+import { formatPrice } from '../../i18n/currency';
+import { useI18nContext } from '../../i18n/i18n-context';
+
+export interface ShopDisplay {
+  currency: string;
+  currencySymbol: string | null;
+  numberDecimals: number;
+}
+
+export const ShopDisplayContext = createContext<ShopDisplay>({
+  currency: 'CNY',
+  currencySymbol: null,
+  numberDecimals: 2,
+});
+
+/** A function that formats integer minor units as the customer reads them right now. */
+export function usePriceFormatter(): (amount: number) => string {
+  const { locale } = useI18nContext();
+  const { currency, currencySymbol, numberDecimals } = useContext(ShopDisplayContext);
+  return useCallback(
+    (amount: number) =>
+      formatPrice(amount, { locale, shopSymbol: currencySymbol, currency, decimals: numberDecimals }),
+    [locale, currency, currencySymbol, numberDecimals],
+  );
+}

@@ -1,0 +1,68 @@
+// Logging in by SMS in demo mode, where the reply carries the code, then looking at the profile.
+import { expect, test } from './fixtures';
+
+test('a customer logs in with the SMS code and sees their profile', async ({ app, center, login, page }) => {
+  await app.open('/', { id: 3 });
+  await app.expectRoute('/pages/user/index-tab');
+  await app.tab('我的').click();
+  await center.loginEntry.click();
+  await app.expectRoute('/pages/user/login');
+  await app.expectAccessible();
+
+  await login.phone.fill('12345');
+  await login.sendCode.click();
+  await expect(page.getByRole('alert')).toHaveText('请输入正确的手机号。');
+
+  await login.phone.fill('13900139000');
+  await login.sendCode.click();
+  await expect(login.demoCode).toBeVisible();
+  const code = (await login.demoCode.textContent())?.match(/\d{6}/)?.[0];
+  expect(code).toBeDefined();
+  await expect(login.code).toHaveValue(code!);
+  await login.submit.click();
+
+  await app.expectRoute('/pages/user/center');
+  await expect(page.getByTestId('user-name')).toHaveText('139****9000');
+  await page.getByRole('link', { name: '编辑资料' }).click();
+  await app.expectRoute('/pages/user/info');
+  await expect(page.getByTestId('profile-phone')).toContainText('13900139000');
+  await app.expectAccessible();
+
+  await page.getByLabel('昵称').fill('小林');
+  await page.getByRole('radio', { name: '女' }).check();
+  await page.getByLabel('生日').fill('1990-05-01');
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '已保存' })).toBeVisible();
+  await page.getByRole('button', { name: '返回' }).click();
+  await app.expectRoute('/pages/user/center');
+  await expect(page.getByTestId('user-name')).toHaveText('小林');
+});
+
+test('a profile without a nickname is refused and nothing is saved', async ({ app, page }) => {
+  await app.open('/', { id: 3 });
+  await app.expectRoute('/pages/user/index-tab');
+  await app.open('/pages/user/info');
+  await expect(page.getByLabel('昵称')).toBeVisible();
+  await page.getByLabel('昵称').fill('   ');
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByRole('alert')).toHaveText('请输入昵称。');
+});
+
+test('a wrong code is refused with a message and the customer can try again', async ({
+  app,
+  login,
+  page,
+}) => {
+  await app.open('/', { id: 3 });
+  await app.expectRoute('/pages/user/index-tab');
+  await app.open('/pages/user/login');
+  await login.phone.fill('13700137000');
+  await login.sendCode.click();
+  await expect(login.demoCode).toBeVisible();
+  const code = (await login.demoCode.textContent())?.match(/\d{6}/)?.[0] ?? '000000';
+  const wrong = code === '111111' ? '222222' : '111111';
+  await login.code.fill(wrong);
+  await login.submit.click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await app.expectRoute('/pages/user/login');
+});

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import type { Product } from '../../../src/domain/catalog';
+import { availabilityOf, priceSummary } from '../../../src/views/product/product-card';
+
+const base: Product = {
+  id: 1,
+  typeId: 1,
+  name: 'Latte',
+  description: '',
+  image: '/assets/demo/latte.webp',
+  unit: 'cup',
+  price: 1800,
+  originalPrice: null,
+  memberPrice: 1600,
+  state: 0,
+  stock: null,
+  saleTimes: [],
+  minBuy: 1,
+  maxBuy: null,
+  joinDiscount: true,
+  notDishware: false,
+  weight: null,
+  serviceTime: null,
+  sales: 0,
+  specDimensions: [],
+  specs: [],
+  tastes: [],
+  mealGroups: [],
+  taxIds: [],
+};
+
+const spec = (id: number, price: number, memberPrice: number | null) => ({
+  id,
+  values: [String(id)],
+  name: String(id),
+  price,
+  memberPrice,
+  stock: null,
+  state: 0,
+});
+
+describe('what a product row shows', () => {
+  it('a single product shows its own price and member price', () => {
+    expect(priceSummary(base)).toEqual({ price: 1800, memberPrice: 1600, from: false });
+  });
+
+  it('a product with sizes shows the cheapest size, marked "from" when sizes differ', () => {
+    const product = { ...base, specs: [spec(2, 2200, 2000), spec(3, 1900, null)] };
+    expect(priceSummary(product)).toEqual({ price: 1900, memberPrice: null, from: true });
+    const same = { ...base, specs: [spec(2, 2200, null), spec(3, 2200, null)] };
+    expect(priceSummary(same).from).toBe(false);
+  });
+
+  it('maps product states to what the customer is told', () => {
+    expect(availabilityOf(0)).toBe('available');
+    expect(availabilityOf(1)).toBe('soldOut');
+    expect(availabilityOf(2)).toBe('offline');
+    expect(availabilityOf(3)).toBe('offline');
+    expect(availabilityOf(101)).toBe('outOfSaleTime');
+  });
+});
+
+describe('the open badge of a shop', () => {
+  it('an expired or stopped shop is unavailable whatever its switches say', async () => {
+    const { shopOpenState } = await import('../../../src/views/store/shop-badge');
+    expect(shopOpenState({ openShop: true, realShopStatus: 0 })).toBe('stopped');
+    expect(shopOpenState({ openShop: true, realShopStatus: -1 })).toBe('stopped');
+  });
+
+  it('a shop with any way of ordering switched on is open', async () => {
+    const { shopOpenState } = await import('../../../src/views/store/shop-badge');
+    expect(shopOpenState({ openShop: false, realShopStatus: 1, selfCollection: true })).toBe('open');
+    expect(shopOpenState({ openShop: false, realShopStatus: 1, openScanSwitch: true })).toBe('open');
+    expect(shopOpenState({ openShop: true, realShopStatus: 1 })).toBe('open');
+    expect(
+      shopOpenState({ openShop: false, realShopStatus: 1, selfCollection: false, openScanSwitch: false }),
+    ).toBe('closed');
+  });
+});
