@@ -9,7 +9,11 @@ import type { Database } from './db/client';
 import './http/decorations';
 import { installErrorHandlers } from './http/errors';
 import { createLogSmsSender, type SmsSender } from './providers/sms';
+import addressRoutes from './routes/address';
+import deliveryRoutes from './routes/delivery';
+import orderRoutes from './routes/order';
 import storeRoutes from './routes/store';
+import tableRoutes from './routes/table';
 import userRoutes from './routes/user';
 
 export const DEFAULT_BODY_LIMIT = 256 * 1024;
@@ -86,6 +90,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Routes: one plugin per API area.
   await app.register(userRoutes);
   await app.register(storeRoutes);
+  await app.register(orderRoutes);
+  await app.register(addressRoutes);
+  await app.register(deliveryRoutes);
+  await app.register(tableRoutes);
 
   return app;
 }

@@ -13,12 +13,14 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { OrderType } from '../../src/domain/enums';
+import type { OrderSource, OrderStatus, OrderType, PayType } from '../../src/domain/enums';
+import type { PricingResult } from '../../src/domain/pricing';
 import type { TimeRange } from '../../src/domain/shop';
 import type { SeedMealGroup, SeedShopSettings, SeedTasteGroup, Text } from '../seed/types';
 
@@ -350,3 +352,200 @@ export type ShopRow = typeof shops.$inferSelect;
 export type CustomerRow = typeof customers.$inferSelect;
 export type MemberRow = typeof members.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
+
+// ---- Addresses, tables codes and orders -----------------------------------------------------------
+
+/**
+ * Delivery addresses belong to a proven phone (the customer's login), so the same person sees them in
+ * every shop. One default per owner, enforced by a partial unique index.
+ */
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: serial('id').primaryKey(),
+    ownerPhone: text('owner_phone').notNull(),
+    contactName: text('contact_name').notNull(),
+    phone: text('phone').notNull(),
+    address: text('address').notNull(),
+    houseNumber: text('house_number').notNull().default(''),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    isDefault: boolean('is_default').notNull().default(false),
+    tag: text('tag').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: stamp('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('addresses_owner_idx').on(t.ownerPhone),
+    uniqueIndex('addresses_one_default_uq')
+      .on(t.ownerPhone)
+      .where(sql`${t.isDefault}`),
+    check('addresses_gps', sql`(${t.lat} is null) = (${t.lng} is null)`),
+  ],
+);
+
+/** The unguessable code a table's QR code carries (scripts/table-codes.ts creates missing ones). */
+export const tableCodes = pgTable('table_codes', {
+  tableId: integer('table_id')
+    .primaryKey()
+    .references(() => tables.id),
+  code: text('code').notNull().unique('table_codes_code_uq'),
+  createdAt: createdAt(),
+});
+
+/**
+ * One row per submit (order/confirm or order/multiConfirm): the idempotency key of a customer. A repeat
+ * key hits the unique index and reads the orders of the first submit.
+ */
+export const orderRequests = pgTable(
+  'order_requests',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** sha256 of the canonical payload: the same key with another cart is refused. */
+    requestHash: text('request_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('order_requests_customer_key_uq').on(t.customerId, t.idempotencyKey)],
+);
+
+/** The next day sequence number of a shop per shop-local business day (UPDATE … RETURNING). */
+export const orderDayCounters = pgTable(
+  'order_day_counters',
+  {
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    businessDate: text('business_date').notNull(),
+    last: integer('last').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.businessDate] })],
+);
+
+export interface OrderContactSnapshot {
+  name: string;
+  phone: string;
+  address: string;
+  houseNumber: string;
+  gps: { lat: number; lng: number } | null;
+}
+/** Units taken from stock when the order was created, so a cancellation can give back exactly these. */
+export interface StockReservation {
+  productId: number;
+  specId: number | null;
+  quantity: number;
+}
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    orderNo: text('order_no').notNull().unique('orders_order_no_uq'),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => orderRequests.id),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    memberId: integer('member_id').references(() => members.id),
+    orderType: text('order_type').$type<OrderType>().notNull(),
+    clientTypeCode: integer('client_type_code').notNull(),
+    source: text('source').$type<OrderSource>().notNull(),
+    status: text('status').$type<OrderStatus>().notNull().default('nopay'),
+    payType: text('pay_type').$type<PayType>().notNull(),
+    payTypeId: integer('pay_type_id'),
+    currency: text('currency').notNull(),
+    numberDecimals: integer('number_decimals').notNull(),
+    // Amounts of the pricing result, minor units.
+    listAmount: integer('list_amount').notNull(),
+    productDiscount: integer('product_discount').notNull(),
+    goodsAmount: integer('goods_amount').notNull(),
+    activityDiscount: integer('activity_discount').notNull(),
+    couponDiscount: integer('coupon_discount').notNull(),
+    goodsNet: integer('goods_net').notNull(),
+    deliveryFee: integer('delivery_fee').notNull(),
+    packingFee: integer('packing_fee').notNull(),
+    dishwareFee: integer('dishware_fee').notNull(),
+    serviceCharge: integer('service_charge').notNull(),
+    feesAmount: integer('fees_amount').notNull(),
+    taxAdded: integer('tax_added').notNull(),
+    taxIncluded: integer('tax_included').notNull(),
+    rounding: integer('rounding').notNull(),
+    total: integer('total').notNull(),
+    /** The whole pricing result the total came from (docs/pricing.md). */
+    pricing: jsonb('pricing').$type<PricingResult>().notNull(),
+    note: text('note').notNull().default(''),
+    contact: jsonb('contact').$type<OrderContactSnapshot>(),
+    distance: integer('distance'),
+    tableId: integer('table_id').references(() => tables.id),
+    tableName: text('table_name'),
+    tableArea: jsonb('table_area').$type<Text>(),
+    person: integer('person'),
+    /** Shop-local "YYYY-MM-DD HH:mm". */
+    deliveryTime: text('delivery_time'),
+    pickupTime: text('pickup_time'),
+    isPickerPack: boolean('is_picker_pack').notNull().default(false),
+    businessDate: text('business_date').notNull(),
+    daySeq: integer('day_seq').notNull(),
+    reserved: jsonb('reserved').$type<StockReservation[]>().notNull().default([]),
+    createdAt: createdAt(),
+    payDeadlineAt: stamp('pay_deadline_at').notNull(),
+    /** Set by the payment flow. */
+    paidAt: stamp('paid_at'),
+  },
+  (t) => [
+    index('orders_customer_idx').on(t.customerId, t.createdAt),
+    index('orders_request_idx').on(t.requestId),
+    uniqueIndex('orders_shop_day_seq_uq').on(t.shopId, t.businessDate, t.daySeq),
+    index('orders_status_deadline_idx').on(t.status, t.payDeadlineAt),
+    check('orders_total', sql`${t.total} > 0`),
+  ],
+);
+
+export interface OrderLineTaste {
+  id: number;
+  name: Text;
+  quantity: number;
+}
+export interface OrderLineMeal {
+  productId: number;
+  name: Text;
+  quantity: number;
+}
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    position: integer('position').notNull(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    specId: integer('spec_id').references(() => productSpecs.id),
+    name: jsonb('name').$type<Text>().notNull(),
+    specName: jsonb('spec_name').$type<Text>(),
+    quantity: integer('quantity').notNull(),
+    unitPrice: integer('unit_price').notNull(),
+    /** Pricing `net` of the line. */
+    amount: integer('amount').notNull(),
+    tastes: jsonb('tastes').$type<OrderLineTaste[]>().notNull().default([]),
+    mealset: jsonb('mealset').$type<OrderLineMeal[]>().notNull().default([]),
+  },
+  (t) => [
+    index('order_lines_order_idx').on(t.orderId),
+    check('order_lines_quantity', sql`${t.quantity} > 0`),
+  ],
+);
+
+export type AddressRow = typeof addresses.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;

@@ -1,0 +1,54 @@
+// Contract of table/getTableInfo (spec §7) and of the table QR code. A printed code opens
+// `<base>/#/?id=<shopId>&table=<code>`, where code is an unguessable string stored per table; the entry
+// parameter `table` (or `table_no`) carries it, and getTableInfo accepts either that code or the table id.
+// A code or id that names no table of the session's shop answers "table number not found" (台号不存在).
+import { z } from 'zod';
+import { entityId } from './store';
+
+/** Table codes are url-safe base64 (see scripts/table-codes.ts); anything else is refused early. */
+export const tableCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{6,64}$/);
+
+/** A table id (number, or its decimal string from a URL) or a table code. */
+export const tableRef = z.union([
+  entityId,
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,10}$/)
+    .transform(Number),
+  tableCode,
+]);
+export type TableRef = z.input<typeof tableRef>;
+
+export const getTableInfoInput = z.object({ tableId: tableRef });
+export type GetTableInfoInput = z.input<typeof getTableInfoInput>;
+
+/** Table of spec §3, in its wire names. */
+export const tableInfo = z.object({
+  id: z.number().int(),
+  /** Open-table fee per hour, minor units. */
+  fEachFee: z.number().int().nonnegative(),
+  /** Area id; the seeded data has one area per name, so this is a stable number derived from it. */
+  nAreaID: z.number().int(),
+  /** 1 = billed per started half hour; otherwise per started hour. */
+  nFeeType: z.number().int(),
+  nMaxPerson: z.number().int().positive(),
+  /** 0 idle, 1 ordering, 2 occupied. */
+  nStatus: z.number().int(),
+  sName: z.string(),
+  areaName: z.string(),
+  shopId: z.number().int(),
+});
+export type TableInfo = z.infer<typeof tableInfo>;
+
+export const tableContract = {
+  getTableInfo: { input: getTableInfoInput, info: tableInfo },
+} as const;
+
+/** The storefront URL a table's QR code encodes. */
+export function tableEntryUrl(base: string, shopId: number, code: string): string {
+  return `${base.replace(/\/+$/, '')}/#/?id=${shopId}&table=${encodeURIComponent(code)}`;
+}
