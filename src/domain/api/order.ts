@@ -9,8 +9,6 @@
 // back with `replayed: true`, never a second order; the same key with a different cart is refused.
 import { z } from 'zod';
 import { ORDER_SOURCES, ORDER_STATUSES, PAY_TYPES } from '../enums';
-// src/domain/pricing.ts is the domain's own file; the zone rule's pattern aims at the src/pricing layer.
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import type { PricingResult } from '../pricing';
 import { gpsPoint } from '../shop';
 import { entityId, MAX_LINE_QUANTITY, MAX_PAGE_LIMIT, DEFAULT_PAGE_LIMIT } from './store';
