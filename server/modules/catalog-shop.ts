@@ -107,6 +107,11 @@ export function toShopSummary(record: ShopRecord, locale: CatalogueLocale): Shop
     openShop: row.settings.openShop,
     realShopStatus: row.settings.realShopStatus,
     gpsAddress: row.settings.gpsAddress,
+    timezone: row.settings.timezone,
+    selfCollection: row.settings.selfCollection,
+    openScanSwitch: row.settings.openScanSwitch,
+    businessTimeRange: row.settings.businessTimeRange,
+    scanOrderBusinessHours: row.settings.scanOrderBusinessHours,
   };
 }
 

@@ -94,3 +94,8 @@ export function isShopOpenNow(shop: ShopHours, orderType: OrderType, now: Date):
       );
   }
 }
+
+/** Whether any of the shop's order modes takes orders now: what a shop card's open badge shows. */
+export function isShopOpenForAnyMode(shop: ShopHours & Pick<ShopInfo, 'orderTypes'>, now: Date): boolean {
+  return shop.orderTypes.some((orderType) => isShopOpenNow(shop, orderType, now));
+}

@@ -163,5 +163,11 @@ export const shopSummary = shopInfo.pick({
   openShop: true,
   realShopStatus: true,
   gpsAddress: true,
+  // What "open now" is read from (src/domain/hours.ts), so a card's badge agrees with the shop's notice.
+  timezone: true,
+  selfCollection: true,
+  openScanSwitch: true,
+  businessTimeRange: true,
+  scanOrderBusinessHours: true,
 });
 export type ShopSummary = z.infer<typeof shopSummary>;

@@ -28,6 +28,12 @@ const shop: ShopSummary = {
   openShop: true,
   realShopStatus: 1,
   gpsAddress: { lat: 31.2, lng: 121.4 },
+  timezone: 'Asia/Shanghai',
+  selfCollection: true,
+  openScanSwitch: false,
+  // No ranges: open around the clock, so the badge does not depend on when the test runs.
+  businessTimeRange: [],
+  scanOrderBusinessHours: { businessMode: 'routine', businessScanOrderHours: [], businessDailyHours: [] },
 };
 
 describe('the store list', () => {

@@ -61,19 +61,37 @@ describe('what a product row shows', () => {
 });
 
 describe('the open badge of a shop', () => {
-  it('an expired or stopped shop is unavailable whatever its switches say', async () => {
+  const hours = {
+    timezone: 'Asia/Shanghai',
+    orderTypes: ['dine', 'takeaway', 'selfPickup'] as ('dine' | 'takeaway' | 'selfPickup')[],
+    openShop: true,
+    selfCollection: false,
+    openScanSwitch: false,
+    businessTimeRange: [{ start: '07:00', end: '22:00' }],
+    scanOrderBusinessHours: {
+      businessMode: 'routine' as const,
+      businessScanOrderHours: [{ start: '11:00', end: '14:00' }],
+      businessDailyHours: [],
+    },
+  };
+  // 12:30 and 23:30 in Shanghai (UTC+8).
+  const noon = new Date('2026-11-19T04:30:00Z');
+  const lateNight = new Date('2026-11-19T15:30:00Z');
+
+  it('an expired or stopped shop is unavailable whatever its switches and hours say', async () => {
     const { shopOpenState } = await import('../../../src/views/store/shop-badge');
-    expect(shopOpenState({ openShop: true, realShopStatus: 0 })).toBe('stopped');
-    expect(shopOpenState({ openShop: true, realShopStatus: -1 })).toBe('stopped');
+    expect(shopOpenState({ ...hours, realShopStatus: 0 }, noon)).toBe('stopped');
+    expect(shopOpenState({ ...hours, realShopStatus: -1 }, noon)).toBe('stopped');
   });
 
-  it('a shop with any way of ordering switched on is open', async () => {
+  it('a shop is open when one of its order modes takes orders now, in its own time zone', async () => {
     const { shopOpenState } = await import('../../../src/views/store/shop-badge');
-    expect(shopOpenState({ openShop: false, realShopStatus: 1, selfCollection: true })).toBe('open');
-    expect(shopOpenState({ openShop: false, realShopStatus: 1, openScanSwitch: true })).toBe('open');
-    expect(shopOpenState({ openShop: true, realShopStatus: 1 })).toBe('open');
-    expect(
-      shopOpenState({ openShop: false, realShopStatus: 1, selfCollection: false, openScanSwitch: false }),
-    ).toBe('closed');
+    expect(shopOpenState({ ...hours, realShopStatus: 1 }, noon)).toBe('open');
+    expect(shopOpenState({ ...hours, realShopStatus: 1 }, lateNight)).toBe('closed');
+    // Only dine-in switched on: its scan hours decide.
+    const dineOnly = { ...hours, openShop: false, openScanSwitch: true, realShopStatus: 1 };
+    expect(shopOpenState(dineOnly, noon)).toBe('open');
+    expect(shopOpenState(dineOnly, new Date('2026-11-19T08:00:00Z'))).toBe('closed');
+    expect(shopOpenState({ ...hours, openShop: false, realShopStatus: 1 }, noon)).toBe('closed');
   });
 });
