@@ -6,6 +6,10 @@ import { z } from 'zod';
 import { ORDER_TYPES, PAY_TYPES, TaxMode } from './enums';
 import { money, percent, shopInfo } from './shop';
 import { memberSetting, productTax } from './catalog';
+import { COUPON_KINDS } from './coupon-kinds';
+
+// Coupon kinds live in ./coupon-kinds (zod-free, for the engine in the browser); they stay exported here too.
+export { CouponKind, COUPON_KINDS } from './coupon-kinds';
 
 /** ISO calendar date, YYYY-MM-DD, in the shop's time zone. */
 export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -163,20 +167,6 @@ export const activity = z.object({
 export type Activity = z.input<typeof activity>;
 export type ParsedActivity = z.output<typeof activity>;
 
-/** Coupon kinds by promotion code (spec §3 Coupon, §4). */
-export const CouponKind = {
-  fullReduction: 1,
-  allDiscount: 2,
-  specPrice: 3,
-  discount: 4,
-  expand: 8,
-  overSend: 10,
-  secondItem: 11,
-  buyNGetN: 12,
-  product: 17,
-  memberChargeGift: 20,
-} as const;
-export const COUPON_KINDS = Object.values(CouponKind);
 
 /** A coupon the customer holds, with the conditions of spec §5. */
 export const coupon = z.object({

@@ -77,13 +77,14 @@ type Params = EntryParams;
 /** The order type an entry implies before the shop's own default applies. */
 export function entryOrderType(params: Params, shop: ShopInfo): OrderType {
   if (params.sourceType === 'openTable') return 'openTable';
-  if (params.isDine || params.tableId !== null) return 'dine';
+  if (params.isDine || params.tableId !== null || params.tableCode !== null) return 'dine';
   if (shop.industry === Industry.beauty) return 'appointment';
   return shop.orderTypes.find((t) => t === 'takeaway' || t === 'selfPickup') ?? 'takeaway';
 }
 
 const tableQuery = (params: Params) => ({
   ...(params.tableId !== null ? { table: params.tableId } : {}),
+  ...(params.tableCode !== null ? { table: params.tableCode } : {}),
   ...(params.tableNo !== null ? { tableNo: params.tableNo } : {}),
 });
 
@@ -102,7 +103,7 @@ export const entryMachine = setup({
     /** store/detail */
     loadShop: notProvided<ShopInfo, { shopId: number }>('loadShop'),
     /** table/getTableInfo and the customer's orders on the table. */
-    loadTable: notProvided<TableRouting, { tableId: number }>('loadTable'),
+    loadTable: notProvided<TableRouting, { tableId: number | string }>('loadTable'),
   },
   guards: {
     paramsAreValid: ({ context }) => context.params !== null,
@@ -127,7 +128,7 @@ export const entryMachine = setup({
       context.params!.autoAddProductId !== null,
     isBeautyShop: ({ context }) => context.shop!.industry === Industry.beauty,
     isOpenTable: ({ context }) => context.orderType === 'openTable',
-    hasTableParam: ({ context }) => context.params!.tableId !== null,
+    hasTableParam: ({ context }) => context.params!.tableId !== null || context.params!.tableCode !== null,
     isKiosk: ({ context }) => context.input.isKiosk,
     homeIsDefault: ({ context }) => context.shop!.homeSetting.defaultPage === 'home',
     tableIsIdle: ({ context }) => context.table!.status === 0,
@@ -334,7 +335,7 @@ export const entryMachine = setup({
       tags: 'busy',
       invoke: {
         src: 'loadTable',
-        input: ({ context }) => ({ tableId: context.params!.tableId! }),
+        input: ({ context }) => ({ tableId: context.params!.tableId ?? context.params!.tableCode! }),
         onDone: {
           target: 'routingTable',
           actions: { type: 'storeTable', params: ({ event }) => ({ table: event.output }) },

@@ -2,6 +2,7 @@
 // Every value arrives as text; a value that cannot mean what its name says is refused with the name of
 // the parameter, so the entry page can say which part of the link is wrong instead of guessing.
 import { z } from 'zod';
+import { TABLE_CODE_PATTERN } from '../domain/api/table-rules';
 
 const digits = z
   .string()
@@ -28,8 +29,8 @@ export const entryParamsSchema = z.object({
   /** Opened in a plain browser rather than an in-app web view. */
   browser: flag.optional(),
   source_type: text(32).optional(),
-  /** Table id of a scanned table code. */
-  table: digits.optional(),
+  /** Table id, or the table code a printed QR code carries (src/domain/api/table.ts). */
+  table: z.union([digits, z.string().trim().regex(TABLE_CODE_PATTERN)]).optional(),
   /** Table number as printed on the table. */
   table_no: text(32).optional(),
   isAutoNumber: flag.optional(),
@@ -56,7 +57,10 @@ export interface EntryParams {
   isDine: boolean;
   browser: boolean;
   sourceType: string | null;
+  /** A numeric `table`: the table id. */
   tableId: number | null;
+  /** A `table` that is a table code (table/getTableInfo resolves it). */
+  tableCode: string | null;
   tableNo: string | null;
   isAutoNumber: boolean;
   openid: string | null;
@@ -90,7 +94,8 @@ export function parseEntryParams(query: Record<string, string | undefined>): Par
       isDine: p.isDine ?? false,
       browser: p.browser ?? false,
       sourceType: p.source_type ?? null,
-      tableId: p.table ?? null,
+      tableId: typeof p.table === 'number' ? p.table : null,
+      tableCode: typeof p.table === 'string' ? p.table : null,
       tableNo: p.table_no ?? null,
       isAutoNumber: p.isAutoNumber ?? true,
       openid: p.openid ?? null,

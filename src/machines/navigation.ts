@@ -11,7 +11,17 @@ export type AppRoute =
   | '/member/index'
   | '/product/index'
   | '/product/table'
-  | '/product/expand-red-bag';
+  | '/product/expand-red-bag'
+  | '/product/detail'
+  | '/order/confirm'
+  | '/order/success'
+  | '/order/multi-confirm'
+  | '/order/multi-success'
+  | '/pages/user/order/detail'
+  | '/pages/user/address/list'
+  | '/pages/user/address/add'
+  | '/pages/user/address/update'
+  | '/pages/user/address/poi';
 
 export type RouteQuery = Record<string, string | number | boolean>;
 

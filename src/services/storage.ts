@@ -1,6 +1,7 @@
 // Local values of spec §3 "Other records" and §9: the token with its 24-hour expiry, brand, openid (falling
 // back to a device id generated once), user-language, and the four flags cleared on every launch (§4).
 // localStorage throws in some private modes; the values then live in memory for the page's lifetime.
+import { storedCart, type StoredCart } from '../domain/cart';
 import { DEFAULTS } from '../domain/enums';
 
 export interface KeyValue {
@@ -33,7 +34,11 @@ const KEY = {
   deviceId: 'deviceId',
   language: 'user-language',
   viewedExpandRedBags: 'viewedExpandRedBags',
+  /** Index of the shops that have a stored cart. */
+  cartShops: 'cart-shops',
 } as const;
+
+const cartKey = (shopId: number) => `cart-${shopId}`;
 
 export function memoryKeyValue(): KeyValue {
   const map = new Map<string, string>();
@@ -113,6 +118,26 @@ export function createStorage(options: StorageOptions = {}) {
     return Array.isArray(ids) ? ids.filter((id): id is number => Number.isInteger(id)) : [];
   };
 
+  const getCartShops = (): number[] => {
+    const ids = readJson<unknown>(KEY.cartShops);
+    return Array.isArray(ids) ? ids.filter((id): id is number => Number.isInteger(id)) : [];
+  };
+  const setCartShops = (ids: number[]) =>
+    ids.length ? kv.setItem(KEY.cartShops, JSON.stringify(ids)) : kv.removeItem(KEY.cartShops);
+  const removeCart = (shopId: number) => {
+    kv.removeItem(cartKey(shopId));
+    setCartShops(getCartShops().filter((id) => id !== shopId));
+  };
+  /** A stored cart that no longer parses (an older shape, a hand edit) is dropped rather than half read. */
+  const getCart = (shopId: number): StoredCart | null => {
+    const parsed = storedCart.safeParse(readJson<unknown>(cartKey(shopId)));
+    if (!parsed.success || parsed.data.shopId !== shopId) {
+      if (kv.getItem(cartKey(shopId)) !== null) removeCart(shopId);
+      return null;
+    }
+    return parsed.data;
+  };
+
   return {
     /** The token if one is stored and not expired; an expired one is removed. */
     getToken(): StoredToken | null {
@@ -162,6 +187,23 @@ export function createStorage(options: StorageOptions = {}) {
       const ids = new Set(getViewedExpandRedBags());
       ids.add(id);
       kv.setItem(KEY.viewedExpandRedBags, JSON.stringify([...ids]));
+    },
+
+    /** The cart of a shop (spec §3 cart state "items per shop"), or null. */
+    getCart,
+    /** Keeps a shop's cart; an empty cart removes the shop's entry (spec §4 cart behaviour). */
+    setCart(cart: Omit<StoredCart, 'savedAt'>): void {
+      if (cart.lines.length === 0) return removeCart(cart.shopId);
+      kv.setItem(cartKey(cart.shopId), JSON.stringify({ ...cart, savedAt: now() }));
+      const ids = getCartShops();
+      if (!ids.includes(cart.shopId)) setCartShops([...ids, cart.shopId]);
+    },
+    clearCart: removeCart,
+    /** Every stored cart, in the order the shops were first added to (multi-shop confirm). */
+    listCarts(): StoredCart[] {
+      return getCartShops()
+        .map(getCart)
+        .filter((c): c is StoredCart => c !== null);
     },
   };
 }

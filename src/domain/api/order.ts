@@ -12,18 +12,28 @@ import { ORDER_SOURCES, ORDER_STATUSES, PAY_TYPES } from '../enums';
 import type { PricingResult } from '../pricing';
 import { gpsPoint } from '../shop';
 import { entityId, MAX_LINE_QUANTITY, MAX_PAGE_LIMIT, DEFAULT_PAGE_LIMIT } from './store';
+import {
+  CONFIRM_ORDER_TYPES,
+  MAX_HEADCOUNT,
+  MAX_MULTI_SHOPS,
+  MAX_NOTE_LENGTH,
+  MAX_ORDER_LINES,
+  ORDER_REJECTIONS,
+} from './order-rules';
 import { tableRef } from './table';
 
-/** Order types placed through order/confirm; openTable and appointment orders have their own calls. */
-export const CONFIRM_ORDER_TYPES = ['takeaway', 'selfPickup', 'dine'] as const;
-export type ConfirmOrderType = (typeof CONFIRM_ORDER_TYPES)[number];
-
-/** Minutes an unpaid order stays payable. */
-export const PAY_WINDOW_MINUTES = 15;
-export const MAX_ORDER_LINES = 100;
-export const MAX_MULTI_SHOPS = 10;
-export const MAX_HEADCOUNT = 99;
-export const MAX_NOTE_LENGTH = 200;
+// The rules live in ./order-rules (zod-free, for the browser); they stay exported from here too.
+export {
+  CONFIRM_ORDER_TYPES,
+  MAX_HEADCOUNT,
+  MAX_MULTI_SHOPS,
+  MAX_NOTE_LENGTH,
+  MAX_ORDER_LINES,
+  ORDER_REJECTIONS,
+  PAY_WINDOW_MINUTES,
+  type ConfirmOrderType,
+  type OrderRejection,
+} from './order-rules';
 
 /** Opaque, made once per confirm attempt by the client (a UUID fits). */
 export const idempotencyKey = z
@@ -254,49 +264,7 @@ export const orderDaySeqInfo = z.object({
 });
 export type OrderDaySeqInfo = z.infer<typeof orderDaySeqInfo>;
 
-/**
- * Why a submit was refused, in `info.reason` of the failure reply (the message says it in words). Each
- * comes with the fields named: productId/name/remaining for stock and product reasons, short for
- * belowStartingPrice, distance/maxDistance for outOfRange.
- */
-export const ORDER_REJECTIONS = [
-  'emptyCart',
-  'orderTypeUnavailable',
-  'shopClosed',
-  'shopExpired',
-  'productUnavailable',
-  'specRequired',
-  'tasteRequired',
-  'tasteInvalid',
-  'mealIncomplete',
-  'mealInvalid',
-  'belowMinBuy',
-  'aboveMaxBuy',
-  'mustPickMissing',
-  'stockInsufficient',
-  'addressRequired',
-  'addressNoGps',
-  'outOfRange',
-  'shopAddressInvalid',
-  'deliveryTimeRequired',
-  'deliveryTimeInvalid',
-  'contactRequired',
-  'phoneInvalid',
-  'pickerRequired',
-  'pickupTimeRequired',
-  'pickupTimeInvalid',
-  'tableRequired',
-  'tableNotFound',
-  'headcountInvalid',
-  'belowStartingPrice',
-  'payTypeInvalid',
-  'memberRequired',
-  'nothingToPay',
-  'idempotencyConflict',
-  'notChainShop',
-] as const;
-export type OrderRejection = (typeof ORDER_REJECTIONS)[number];
-
+/** The info of a refused submit: the reason (ORDER_REJECTIONS) and the fields that reason names. */
 export const orderRejectionInfo = z.object({
   reason: z.enum(ORDER_REJECTIONS),
   productId: z.number().int().optional(),

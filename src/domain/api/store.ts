@@ -15,21 +15,35 @@ import { z } from 'zod';
 import { ORDER_TYPES, PAY_TYPES } from '../enums';
 import { memberLevel, shopInfo, shopSummary } from '../shop';
 import { memberSetting, product, productTax, productType, tasteGroup } from '../catalog';
+import {
+  DEFAULT_PAGE_LIMIT,
+  MAX_ENTITY_ID,
+  MAX_LINE_QUANTITY,
+  MAX_LIST_ENTRIES,
+  MAX_PAGE_LIMIT,
+  MAX_SEARCH_LENGTH,
+  STOCK_SHORTFALL_REASONS,
+} from './store-limits';
+
+// The limits live in ./store-limits (zod-free, for the browser); they stay exported from here too.
+export {
+  DEFAULT_PAGE_LIMIT,
+  MAX_ENTITY_ID,
+  MAX_LINE_QUANTITY,
+  MAX_LIST_ENTRIES,
+  MAX_PAGE_LIMIT,
+  MAX_SEARCH_LENGTH,
+  STOCK_SHORTFALL_REASONS,
+  type StockShortfallReason,
+} from './store-limits';
 
 // ---- shared pieces -------------------------------------------------------------------------------
 
 /** Database ids are positive 32-bit integers. */
-export const entityId = z.number().int().positive().max(2_147_483_647);
+export const entityId = z.number().int().positive().max(MAX_ENTITY_ID);
 /** Catalogue version as returned by a product read; any string the caller held (it is only compared). */
 export const catalogueVersion = z.string().max(64);
-/** Units of one line; more than this is a typing error, not an order. */
-export const MAX_LINE_QUANTITY = 9_999;
 export const lineQuantity = z.number().int().positive().max(MAX_LINE_QUANTITY);
-export const MAX_SEARCH_LENGTH = 50;
-export const MAX_PAGE_LIMIT = 100;
-export const DEFAULT_PAGE_LIMIT = 20;
-/** Most entries a stock or id list may carry in one call. */
-export const MAX_LIST_ENTRIES = 200;
 
 /** What every product read carries besides its data. */
 const versioned = { version: z.string(), changed: z.boolean() };
@@ -211,15 +225,6 @@ export type ProductTastesInfo = z.infer<typeof productTastesInfo>;
 export const productTaxesInfo = z.array(productTax);
 export type ProductTaxesInfo = z.infer<typeof productTaxesInfo>;
 
-/** Why a line cannot be supplied. */
-export const STOCK_SHORTFALL_REASONS = [
-  'insufficient',
-  'soldOut',
-  'offline',
-  'deleted',
-  'outOfSaleTime',
-] as const;
-export type StockShortfallReason = (typeof STOCK_SHORTFALL_REASONS)[number];
 /**
  * The first line, in request order, that cannot be supplied; every field null when all can. Quantities
  * of lines with the same id are added up before comparing. `remaining` is the tracked stock left (0 for

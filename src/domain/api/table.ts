@@ -4,12 +4,13 @@
 // A code or id that names no table of the session's shop answers "table number not found" (台号不存在).
 import { z } from 'zod';
 import { entityId } from './store';
+import { TABLE_CODE_PATTERN } from './table-rules';
+
+// The plain rules live in ./table-rules (zod-free, for the browser); they stay exported from here too.
+export { isTableCode, readTableRef, TABLE_CODE_PATTERN, tableEntryUrl } from './table-rules';
 
 /** Table codes are url-safe base64 (see scripts/table-codes.ts); anything else is refused early. */
-export const tableCode = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z0-9_-]{6,64}$/);
+export const tableCode = z.string().trim().regex(TABLE_CODE_PATTERN);
 
 /** A table id (number, or its decimal string from a URL) or a table code. */
 export const tableRef = z.union([
@@ -47,8 +48,3 @@ export type TableInfo = z.infer<typeof tableInfo>;
 export const tableContract = {
   getTableInfo: { input: getTableInfoInput, info: tableInfo },
 } as const;
-
-/** The storefront URL a table's QR code encodes. */
-export function tableEntryUrl(base: string, shopId: number, code: string): string {
-  return `${base.replace(/\/+$/, '')}/#/?id=${shopId}&table=${encodeURIComponent(code)}`;
-}

@@ -3,35 +3,23 @@
 // reply `info` types. Tokens live 24 hours; times are ISO 8601 strings.
 //
 // Phones: a mainland mobile number (11 digits, 1[3-9]…) or an international number in E.164 (`+` and 8-15
-// digits). A national number with a country calling code (`areaCode`, e.g. "44") is joined into E.164;
-// "86" means a mainland number. A phone the rules reject gets the localised "enter a correct phone".
+// digits), normalised by normalizePhone in ./user-rules (zod-free, so the browser can use it alone). A
+// phone the rules reject gets the localised "enter a correct phone".
 import { z } from 'zod';
 import type { Member } from '../catalog';
+import { SMS_CODE_LENGTH } from './user-rules';
+
+export {
+  normalizePhone,
+  SMS_CODE_LENGTH,
+  SMS_CODE_TTL_MINUTES,
+  SMS_MAX_CHECKS,
+  SMS_MAX_SENDS,
+  SMS_SEND_WINDOW_MINUTES,
+} from './user-rules';
 
 /** Database ids are positive 32-bit integers. */
 const id = z.number().int().positive().max(2_147_483_647);
-
-export const SMS_CODE_LENGTH = 6;
-export const SMS_CODE_TTL_MINUTES = 10;
-export const SMS_MAX_CHECKS = 5;
-export const SMS_MAX_SENDS = 3;
-export const SMS_SEND_WINDOW_MINUTES = 10;
-
-const MAINLAND = /^1[3-9]\d{9}$/;
-const E164 = /^\+[1-9]\d{7,14}$/;
-
-/** The stored form of a phone (mainland 11 digits, or E.164), or null when it is not a valid phone. */
-export function normalizePhone(phone: string, areaCode?: string): string | null {
-  const compact = phone.replace(/[\s-]/g, '');
-  const area = areaCode?.replace(/^\+/, '');
-  if (compact.startsWith('+')) {
-    if (compact.startsWith('+86')) return MAINLAND.test(compact.slice(3)) ? compact.slice(3) : null;
-    return E164.test(compact) ? compact : null;
-  }
-  if (!area || area === '86') return MAINLAND.test(compact) ? compact : null;
-  const joined = `+${area}${compact.replace(/^0+/, '')}`;
-  return E164.test(joined) ? joined : null;
-}
 
 const phone = z.string().trim().min(1).max(24);
 const areaCode = z

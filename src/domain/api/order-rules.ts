@@ -1,0 +1,57 @@
+// The order rules of spec §5 and §7 as plain values: the order types order/confirm takes, the limits of a
+// submit and the reasons a refusal names. src/domain/api/order.ts builds its zod contract on them; the
+// browser reads them from here, so the confirm page and its forms do not ship the contract's schemas.
+
+/** Order types placed through order/confirm; openTable and appointment orders have their own calls. */
+export const CONFIRM_ORDER_TYPES = ['takeaway', 'selfPickup', 'dine'] as const;
+export type ConfirmOrderType = (typeof CONFIRM_ORDER_TYPES)[number];
+
+/** Minutes an unpaid order stays payable. */
+export const PAY_WINDOW_MINUTES = 15;
+export const MAX_ORDER_LINES = 100;
+export const MAX_MULTI_SHOPS = 10;
+export const MAX_HEADCOUNT = 99;
+export const MAX_NOTE_LENGTH = 200;
+
+/**
+ * Why a submit was refused, in `info.reason` of the failure reply (the message says it in words). Each
+ * comes with the fields named: productId/name/remaining for stock and product reasons, short for
+ * belowStartingPrice, distance/maxDistance for outOfRange.
+ */
+export const ORDER_REJECTIONS = [
+  'emptyCart',
+  'orderTypeUnavailable',
+  'shopClosed',
+  'shopExpired',
+  'productUnavailable',
+  'specRequired',
+  'tasteRequired',
+  'tasteInvalid',
+  'mealIncomplete',
+  'mealInvalid',
+  'belowMinBuy',
+  'aboveMaxBuy',
+  'mustPickMissing',
+  'stockInsufficient',
+  'addressRequired',
+  'addressNoGps',
+  'outOfRange',
+  'shopAddressInvalid',
+  'deliveryTimeRequired',
+  'deliveryTimeInvalid',
+  'contactRequired',
+  'phoneInvalid',
+  'pickerRequired',
+  'pickupTimeRequired',
+  'pickupTimeInvalid',
+  'tableRequired',
+  'tableNotFound',
+  'headcountInvalid',
+  'belowStartingPrice',
+  'payTypeInvalid',
+  'memberRequired',
+  'nothingToPay',
+  'idempotencyConflict',
+  'notChainShop',
+] as const;
+export type OrderRejection = (typeof ORDER_REJECTIONS)[number];

@@ -1,0 +1,30 @@
+// What a table reference may be (spec §7 table/getTableInfo) and the URL a table's QR code encodes, as plain
+// functions: src/domain/api/table.ts builds the zod contract on them; the browser reads a scanned code or an
+// entry link with them, without the contract's schemas.
+import { MAX_ENTITY_ID } from './store-limits';
+
+/** Table codes are url-safe base64 (see scripts/table-codes.ts); anything else is refused early. */
+export const TABLE_CODE_PATTERN = /^[A-Za-z0-9_-]{6,64}$/;
+/** A table id written in a URL or typed: decimal digits. */
+const TABLE_ID_TEXT = /^\d{1,10}$/;
+
+/** Whether the text (trimmed) has the shape of a table code. */
+export const isTableCode = (text: string): boolean => TABLE_CODE_PATTERN.test(text.trim());
+
+/**
+ * A table reference as table/getTableInfo reads it (the `tableRef` schema of ./table): a table id (a
+ * positive 32-bit integer, or its decimal text, which becomes a number), else a table code (trimmed); null
+ * when the value is neither.
+ */
+export function readTableRef(value: unknown): number | string | null {
+  if (typeof value === 'number') return Number.isInteger(value) && value > 0 && value <= MAX_ENTITY_ID ? value : null;
+  if (typeof value !== 'string') return null;
+  const text = value.trim();
+  if (TABLE_ID_TEXT.test(text)) return Number(text);
+  return TABLE_CODE_PATTERN.test(text) ? text : null;
+}
+
+/** The storefront URL a table's QR code encodes. */
+export function tableEntryUrl(base: string, shopId: number, code: string): string {
+  return `${base.replace(/\/+$/, '')}/#/?id=${shopId}&table=${encodeURIComponent(code)}`;
+}

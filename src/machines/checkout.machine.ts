@@ -1,0 +1,424 @@
+// /order/confirm (spec §2; §3 "Order submit payload"; §5 validation; §7 order/confirm): the order type's
+// form (takeaway address within range and delivery slot, pickup picker and time, dine table and
+// headcount), the pay type, the note and the pack flag, checked field by field before order/confirm.
+// One idempotency key covers every retry of a submission, so a double tap or a lost reply never places
+// two orders; the placed order (priced by the server) replaces the cart.
+import { assign, emit, setup } from 'xstate';
+import type { Address } from '../domain/api/address';
+import type { GetDistanceInfo } from '../domain/api/delivery';
+import type {
+  ConfirmOrderType,
+  LocalDateTime,
+  OrderConfirmInfo,
+  OrderConfirmInput,
+  OrderDetail,
+  OrderRejectionInfo,
+} from '../domain/api/order';
+import type { PayOption } from '../domain/api/store';
+import type { TableInfo, TableRef } from '../domain/api/table';
+import type { CartProductFacts } from '../domain/cart';
+import type { PayType } from '../domain/enums';
+import type { CartLine, PricingResult } from '../domain/pricing';
+import { defaultPayType, priceCart, type PricingParts } from './cart.rules';
+import {
+  offeredPayOptions,
+  orderPayload,
+  rejectionError,
+  validateCheckout,
+  type CheckoutFacts,
+  type CheckoutForm,
+  type FieldError,
+} from './checkout.rules';
+import type { NavigateEvent } from './navigation';
+import { errorMessage, notProvided } from './not-provided';
+
+export interface CheckoutInput {
+  orderType: ConfirmOrderType;
+  lines: CartLine[];
+  products: CartProductFacts[];
+  /** The cart's pricing parts (shop, member, coupons, activities, taxes, pay type...). */
+  parts: PricingParts;
+  /** The customer's own name and phone, to fill the contact and picker fields. */
+  contact: { name: string; phone: string };
+  /** Takeaway: the address the customer chose in the address book, or their default. */
+  address: Address | null;
+  /** Dine: the table of the entry (`table`) or of a scan. */
+  table: TableRef | null;
+  /** Dine: the headcount and note given on /product/table (tableEntry's `table.chosen`). */
+  person?: number | null;
+  note?: string;
+  /** Makes an idempotency key (a UUID in the browser). */
+  makeKey: () => string;
+  clock: () => Date;
+}
+
+type Outcome = 'refused' | 'unknown';
+
+/** What order/confirm answered: the order, or a refusal (no order was created). */
+export type SubmitResult = { placed: OrderConfirmInfo } | { rejection: OrderRejectionInfo };
+
+export interface CheckoutContext {
+  orderType: ConfirmOrderType;
+  lines: CartLine[];
+  products: CartProductFacts[];
+  parts: PricingParts;
+  form: CheckoutForm;
+  payOptions: PayOption[];
+  distance: GetDistanceInfo | null;
+  tableInfo: TableInfo | null;
+  pricing: PricingResult | null;
+  fieldError: FieldError | null;
+  /** A failure that is no field's fault (network, load), as text from the request layer. */
+  error: string | null;
+  /** The submission in flight or last sent, with how it ended. */
+  attempt: { key: string; payload: OrderConfirmInput; outcome: Outcome | null } | null;
+  order: OrderDetail | null;
+  makeKey: () => string;
+  clock: () => Date;
+}
+
+export type CheckoutEvent =
+  | { type: 'checkout.chooseAddress'; address: Address }
+  | { type: 'checkout.setDeliveryTime'; deliveryTime: LocalDateTime }
+  | { type: 'checkout.setContact'; name?: string; phone?: string }
+  | { type: 'checkout.setPicker'; name?: string; phone?: string }
+  | { type: 'checkout.setPickupTime'; pickupTime: LocalDateTime }
+  | { type: 'checkout.setPickerPack'; isPickerPack: boolean }
+  | { type: 'checkout.setTable'; table: TableRef }
+  | { type: 'checkout.setPerson'; person: number | null }
+  | { type: 'checkout.setNote'; note: string }
+  | { type: 'checkout.setPayType'; payType: PayType }
+  | { type: 'checkout.retry' }
+  | { type: 'checkout.dismissError' }
+  | { type: 'order.submit' };
+
+export type CheckoutEmitted =
+  | NavigateEvent
+  /** The order was placed: the app clears the live cart of the shop. */
+  | { type: 'order.placed'; order: OrderDetail };
+
+const facts = (context: CheckoutContext): CheckoutFacts => ({
+  shop: context.parts.shop,
+  orderType: context.orderType,
+  lines: context.lines,
+  hasMember: context.parts.member !== null,
+  payOptions: context.payOptions,
+  distance: context.distance,
+  tableInfo: context.tableInfo,
+  pricing: context.pricing,
+  now: context.clock(),
+});
+
+const repriced = (context: CheckoutContext, changes: Partial<CheckoutContext>) => {
+  const next = { ...context, ...changes };
+  const parts: PricingParts = {
+    ...next.parts,
+    distance: next.orderType === 'takeaway' ? (next.distance?.distance ?? null) : null,
+    isPickerPack: next.form.isPickerPack,
+    payType: next.form.payType,
+  };
+  return { ...changes, pricing: priceCart(next.lines, next.products, parts) };
+};
+
+const withForm = (context: CheckoutContext, changes: Partial<CheckoutForm>) =>
+  repriced(context, { form: { ...context.form, ...changes }, fieldError: null });
+
+export const checkoutMachine = setup({
+  types: {
+    input: {} as CheckoutInput,
+    context: {} as CheckoutContext,
+    events: {} as CheckoutEvent,
+    emitted: {} as CheckoutEmitted,
+  },
+  actors: {
+    /** store/paySetting for the order type. */
+    loadPayOptions: notProvided<PayOption[], { orderType: ConfirmOrderType }>('loadPayOptions'),
+    /** delivery/getDistance for a saved address. */
+    measureDistance: notProvided<GetDistanceInfo, { addressId: number }>('measureDistance'),
+    /** table/getTableInfo; rejects with "table number not found" for a bad code. */
+    loadTable: notProvided<TableInfo, { tableId: TableRef }>('loadTable'),
+    /** order/confirm: the placed order, or the server's refusal; rejects only when the outcome is unknown. */
+    submitOrder: notProvided<SubmitResult, OrderConfirmInput>('submitOrder'),
+    /** Removes the shop's stored cart. */
+    clearCart: notProvided<void, { shopId: number }>('clearCart'),
+  },
+  guards: {
+    needsDistance: ({ context }) =>
+      context.orderType === 'takeaway' && context.form.address?.gps != null && context.distance === null,
+    needsTable: ({ context }) =>
+      context.orderType === 'dine' && context.form.table !== null && context.tableInfo === null,
+    isPayTypeOffered: ({ context }, params: { payType: PayType }) =>
+      offeredPayOptions(facts(context)).some((o) => o.payType === params.payType),
+    isFormInvalid: ({ context }) => validateCheckout(context.form, facts(context)) !== null,
+    isRefusal: (_, params: SubmitResult) => 'rejection' in params,
+  },
+  actions: {
+    storePayOptions: assign(({ context }, params: { options: PayOption[] }) => {
+      const next = { ...context, payOptions: params.options };
+      const offered = offeredPayOptions(facts(next));
+      const keep = offered.find((o) => o.payType === context.form.payType);
+      const payType = keep?.payType ?? defaultPayType(offered, context.parts.member !== null);
+      const payTypeId = offered.find((o) => o.payType === payType)?.id ?? null;
+      return repriced(next, { payOptions: params.options, form: { ...context.form, payType, payTypeId } });
+    }),
+    chooseAddress: assign(({ context }, params: { address: Address }) =>
+      repriced(context, {
+        form: {
+          ...context.form,
+          address: params.address,
+          contactName: params.address.contactName,
+          contactPhone: params.address.phone,
+        },
+        distance: null,
+        fieldError: null,
+      }),
+    ),
+    storeDistance: assign(({ context }, params: { distance: GetDistanceInfo }) =>
+      repriced(context, { distance: params.distance }),
+    ),
+    setForm: assign(({ context }, params: Partial<CheckoutForm>) => withForm(context, params)),
+    setTable: assign(({ context }, params: { table: TableRef }) => ({
+      form: { ...context.form, table: params.table },
+      tableInfo: null,
+      fieldError: null,
+    })),
+    storeTable: assign((_, params: { table: TableInfo }) => ({ tableInfo: params.table })),
+    tableNotFound: assign({
+      fieldError: { field: 'table', reason: 'tableNotFound', values: {} } as FieldError,
+    }),
+    setPayType: assign(({ context }, params: { payType: PayType }) =>
+      withForm(context, {
+        payType: params.payType,
+        payTypeId: context.payOptions.find((o) => o.payType === params.payType)?.id ?? null,
+      }),
+    ),
+    showFieldError: assign(({ context }) => ({ fieldError: validateCheckout(context.form, facts(context)) })),
+    /** The same key while the outcome of the last attempt is unknown; a new one after a refusal. */
+    startAttempt: assign(({ context }) => {
+      const keepKey = context.attempt !== null && context.attempt.outcome !== 'refused';
+      const key = keepKey ? context.attempt!.key : context.makeKey();
+      const payload = { ...orderPayload(context.form, facts(context)), idempotencyKey: key };
+      return { attempt: { key, payload, outcome: null }, fieldError: null, error: null };
+    }),
+    noteRefusal: assign(({ context }, params: { rejection: OrderRejectionInfo }) => ({
+      // A key that already placed another cart's order stays, so no retry can place a second one.
+      attempt: {
+        ...context.attempt!,
+        outcome: (params.rejection.reason === 'idempotencyConflict' ? 'unknown' : 'refused') as Outcome,
+      },
+      fieldError: rejectionError(params.rejection, context.orderType),
+    })),
+    noteUnknownOutcome: assign(({ context }, params: { message: string }) => ({
+      attempt: { ...context.attempt!, outcome: 'unknown' as Outcome },
+      error: params.message,
+    })),
+    fail: assign((_, params: { message: string }) => ({ error: params.message })),
+    dismissError: assign({ error: null, fieldError: null }),
+    storeOrder: assign((_, params: { order: OrderDetail }) => ({ order: params.order })),
+    announcePlaced: emit(({ context }) => ({ type: 'order.placed' as const, order: context.order! })),
+    navigateToOrder: emit(({ context }) => ({
+      type: 'navigate' as const,
+      to: { route: '/order/success' as const, query: { id: context.order!.id } },
+      replace: true,
+    })),
+  },
+}).createMachine({
+  id: 'checkout',
+  context: ({ input }) => {
+    const base: CheckoutContext = {
+      orderType: input.orderType,
+      lines: input.lines.filter((l) => l.quantity > 0),
+      products: input.products,
+      parts: input.parts,
+      form: {
+        address: input.address,
+        deliveryTime: null,
+        contactName: input.address?.contactName ?? input.contact.name,
+        contactPhone: input.address?.phone ?? input.contact.phone,
+        pickerName: input.contact.name,
+        pickerPhone: input.contact.phone,
+        pickupTime: null,
+        isPickerPack: input.parts.isPickerPack,
+        table: input.table,
+        person: input.person ?? null,
+        note: input.note ?? '',
+        payType: input.parts.payType,
+        payTypeId: null,
+      },
+      payOptions: [],
+      distance: null,
+      tableInfo: null,
+      pricing: null,
+      fieldError: null,
+      error: null,
+      attempt: null,
+      order: null,
+      makeKey: input.makeKey,
+      clock: input.clock,
+    };
+    return { ...base, ...repriced(base, {}) };
+  },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: 'busy',
+      invoke: {
+        src: 'loadPayOptions',
+        input: ({ context }) => ({ orderType: context.orderType }),
+        onDone: {
+          target: 'form',
+          actions: { type: 'storePayOptions', params: ({ event }) => ({ options: event.output }) },
+        },
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'fail', params: ({ event }) => ({ message: errorMessage(event.error) }) },
+        },
+      },
+    },
+    loadFailed: {
+      tags: 'error',
+      on: { 'checkout.retry': { target: 'loading', actions: 'dismissError' } },
+    },
+    form: {
+      on: {
+        'checkout.chooseAddress': {
+          target: '.preparing',
+          actions: { type: 'chooseAddress', params: ({ event }) => event },
+        },
+        'checkout.setDeliveryTime': {
+          actions: { type: 'setForm', params: ({ event }) => ({ deliveryTime: event.deliveryTime }) },
+        },
+        'checkout.setContact': {
+          actions: {
+            type: 'setForm',
+            params: ({ context, event }) => ({
+              contactName: event.name ?? context.form.contactName,
+              contactPhone: event.phone ?? context.form.contactPhone,
+            }),
+          },
+        },
+        'checkout.setPicker': {
+          actions: {
+            type: 'setForm',
+            params: ({ context, event }) => ({
+              pickerName: event.name ?? context.form.pickerName,
+              pickerPhone: event.phone ?? context.form.pickerPhone,
+            }),
+          },
+        },
+        'checkout.setPickupTime': {
+          actions: { type: 'setForm', params: ({ event }) => ({ pickupTime: event.pickupTime }) },
+        },
+        'checkout.setPickerPack': {
+          actions: { type: 'setForm', params: ({ event }) => ({ isPickerPack: event.isPickerPack }) },
+        },
+        'checkout.setTable': {
+          target: '.resolvingTable',
+          actions: { type: 'setTable', params: ({ event }) => event },
+        },
+        'checkout.setPerson': {
+          actions: { type: 'setForm', params: ({ event }) => ({ person: event.person }) },
+        },
+        'checkout.setNote': { actions: { type: 'setForm', params: ({ event }) => ({ note: event.note }) } },
+        'checkout.setPayType': {
+          guard: { type: 'isPayTypeOffered', params: ({ event }) => event },
+          actions: { type: 'setPayType', params: ({ event }) => event },
+        },
+        'checkout.dismissError': { actions: 'dismissError' },
+      },
+      initial: 'preparing',
+      states: {
+        preparing: {
+          always: [
+            { guard: 'needsDistance', target: 'measuring' },
+            { guard: 'needsTable', target: 'resolvingTable' },
+            { target: 'editing' },
+          ],
+        },
+        editing: {
+          on: {
+            'order.submit': [
+              { guard: 'isFormInvalid', actions: 'showFieldError' },
+              { target: '#checkout.submitting', actions: 'startAttempt' },
+            ],
+          },
+        },
+        measuring: {
+          tags: 'busy',
+          invoke: {
+            src: 'measureDistance',
+            input: ({ context }) => ({ addressId: context.form.address!.id }),
+            onDone: {
+              target: 'editing',
+              actions: { type: 'storeDistance', params: ({ event }) => ({ distance: event.output }) },
+            },
+            onError: {
+              target: 'editing',
+              actions: { type: 'fail', params: ({ event }) => ({ message: errorMessage(event.error) }) },
+            },
+          },
+        },
+        resolvingTable: {
+          tags: 'busy',
+          invoke: {
+            src: 'loadTable',
+            input: ({ context }) => ({ tableId: context.form.table! }),
+            onDone: {
+              target: 'editing',
+              actions: { type: 'storeTable', params: ({ event }) => ({ table: event.output }) },
+            },
+            onError: { target: 'editing', actions: 'tableNotFound' },
+          },
+        },
+      },
+    },
+    submitting: {
+      tags: 'busy',
+      invoke: {
+        src: 'submitOrder',
+        input: ({ context }) => context.attempt!.payload,
+        onDone: [
+          {
+            guard: { type: 'isRefusal', params: ({ event }) => event.output },
+            target: 'form.editing',
+            actions: {
+              type: 'noteRefusal',
+              params: ({ event }) => ({
+                rejection: (event.output as { rejection: OrderRejectionInfo }).rejection,
+              }),
+            },
+          },
+          {
+            target: 'clearing',
+            actions: {
+              type: 'storeOrder',
+              params: ({ event }) => ({ order: (event.output as { placed: OrderConfirmInfo }).placed.order }),
+            },
+          },
+        ],
+        // No answer (network, time-out): the order may or may not exist, so the key is kept for the retry.
+        onError: {
+          target: 'form.editing',
+          actions: {
+            type: 'noteUnknownOutcome',
+            params: ({ event }) => ({ message: errorMessage(event.error) }),
+          },
+        },
+      },
+    },
+    clearing: {
+      tags: 'busy',
+      invoke: {
+        src: 'clearCart',
+        input: ({ context }) => ({ shopId: context.parts.shop.id }),
+        // The order stands even if the stored cart could not be removed.
+        onDone: 'placed',
+        onError: 'placed',
+      },
+    },
+    placed: {
+      type: 'final',
+      entry: ['announcePlaced', 'navigateToOrder'],
+    },
+  },
+});

@@ -1,0 +1,12 @@
+// What the cart bar and its dialogs read from the order confirm actor.
+import type { SnapshotFrom } from 'xstate';
+import type { orderConfirmMachine } from './order-confirm.machine';
+
+type S = SnapshotFrom<typeof orderConfirmMachine>;
+
+export const selectIsBusy = (s: S) => s.hasTag('busy');
+/** The shop dialog to show (text keys shop.expired, shop.stopped, shop.closed, shop.outsideHours), or null. */
+export const selectNotice = (s: S) => (s.matches('notice') ? s.context.notice : null);
+/** The stock dialog (text key store.stockWarning with name and remaining; one acknowledge button), or null. */
+export const selectShortfall = (s: S) => (s.matches('shortfall') ? s.context.shortfall : null);
+export const selectError = (s: S) => (s.matches('failed') ? s.context.error : null);

@@ -1,0 +1,274 @@
+import { describe, expect, it } from 'vitest';
+import { assign, createActor, fromPromise, setup } from 'xstate';
+import type { Address, AddressAddInput, Poi } from '../../src/domain/api/address';
+import type { GpsPoint } from '../../src/domain/shop';
+import {
+  addressEditorMachine,
+  type AddressEditorEmitted,
+  type AddressErrorReason,
+} from '../../src/machines/address-editor.machine';
+import * as select from '../../src/machines/address-editor.selectors';
+import { coveragePaths, settle } from './support';
+
+const SHOP_GPS = { lat: 31.23, lng: 121.47 };
+const HERE = { lat: 31.24, lng: 121.48 };
+const POIS: Poi[] = [
+  {
+    name: 'People Square',
+    address: 'Huangpu',
+    city: 'Shanghai',
+    gps: { lat: 31.232, lng: 121.475 },
+    distance: 300,
+  },
+];
+
+/** The contact fields: both empty, a name with a wrong phone, or both right. */
+type Contact = 'empty' | 'badPhone' | 'ok';
+interface EditorContext {
+  contact: Contact;
+  place: 'none' | 'typed' | 'poi';
+  gps: 'none' | 'here' | 'poi';
+  pois: boolean;
+  error: AddressErrorReason | 'offline' | null;
+}
+type EditorEvent =
+  | { type: 'CONTACT'; contact: Exclude<Contact, 'empty'> }
+  | { type: 'TYPE_ADDRESS' }
+  | { type: 'LOCATE' }
+  | { type: 'LOCATED' }
+  | { type: 'GEO_DENIED' }
+  | { type: 'SEARCH' }
+  | { type: 'FOUND' }
+  | { type: 'PICK' }
+  | { type: 'SAVE' }
+  | { type: 'SAVED' }
+  | { type: 'SAVE_FAIL' };
+
+const firstError = (c: EditorContext): AddressErrorReason | null => {
+  if (c.contact === 'empty') return 'nameRequired';
+  if (c.contact === 'badPhone') return 'phoneInvalid';
+  if (c.place === 'none') return 'addressRequired';
+  return null;
+};
+
+const editorModel = setup({
+  types: { context: {} as EditorContext, events: {} as EditorEvent },
+  guards: { invalid: ({ context }) => firstError(context) !== null, hasPois: ({ context }) => context.pois },
+}).createMachine({
+  id: 'addressEditorModel',
+  context: { contact: 'empty', place: 'none', gps: 'none', pois: false, error: null },
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        CONTACT: { actions: assign(({ event }) => ({ contact: event.contact, error: null })) },
+        TYPE_ADDRESS: { actions: assign({ place: 'typed' as const, error: null }) },
+        LOCATE: { target: 'locating', actions: assign({ error: null }) },
+        SEARCH: { target: 'searching', actions: assign({ error: null }) },
+        PICK: {
+          guard: 'hasPois',
+          actions: assign({ place: 'poi' as const, gps: 'poi' as const, pois: false, error: null }),
+        },
+        SAVE: [
+          { guard: 'invalid', actions: assign(({ context }) => ({ error: firstError(context) })) },
+          { target: 'saving' },
+        ],
+      },
+    },
+    locating: {
+      on: {
+        LOCATED: { target: 'editing', actions: assign({ gps: 'here' as const, error: null }) },
+        GEO_DENIED: { target: 'editing', actions: assign({ error: 'geoDenied' as const }) },
+      },
+    },
+    searching: { on: { FOUND: { target: 'editing', actions: assign({ pois: true, error: null }) } } },
+    saving: {
+      on: {
+        SAVED: 'saved',
+        SAVE_FAIL: { target: 'editing', actions: assign({ error: 'offline' as const }) },
+      },
+    },
+    saved: { type: 'final' },
+  },
+});
+
+const PHONES: Record<Contact, string> = { empty: '', badPhone: '12345', ok: '13800138000' };
+
+describe('addressEditor of a new address (model-based)', () => {
+  for (const path of coveragePaths(editorModel, [
+    { type: 'CONTACT', contact: 'badPhone' },
+    { type: 'CONTACT', contact: 'ok' },
+    { type: 'TYPE_ADDRESS' },
+    { type: 'LOCATE' },
+    { type: 'LOCATED' },
+    { type: 'GEO_DENIED' },
+    { type: 'SEARCH' },
+    { type: 'FOUND' },
+    { type: 'PICK' },
+    { type: 'SAVE' },
+    { type: 'SAVED' },
+    { type: 'SAVE_FAIL' },
+  ])) {
+    it(path.description, async () => {
+      const locates: { resolve(p: GpsPoint): void; reject(e: unknown): void }[] = [];
+      const searches: { resolve(p: Poi[]): void; near: GpsPoint | null; keyword: string }[] = [];
+      const saves: {
+        resolve(a: Address): void;
+        reject(e: Error): void;
+        fields: AddressAddInput;
+        id: number | null;
+      }[] = [];
+      const emitted: AddressEditorEmitted[] = [];
+      const actor = createActor(
+        addressEditorMachine.provide({
+          actors: {
+            locate: fromPromise(
+              () => new Promise<GpsPoint>((resolve, reject) => locates.push({ resolve, reject })),
+            ),
+            searchPoi: fromPromise(
+              ({ input }) =>
+                new Promise<Poi[]>((resolve) =>
+                  searches.push({ resolve, near: input.near, keyword: input.keyword }),
+                ),
+            ),
+            saveAddress: fromPromise(
+              ({ input }) =>
+                new Promise<Address>((resolve, reject) =>
+                  saves.push({ resolve, reject, fields: input.fields, id: input.id }),
+                ),
+            ),
+          },
+        }),
+        { input: { address: null, near: SHOP_GPS } },
+      );
+      actor.on('*', (e) => emitted.push(e as AddressEditorEmitted));
+      actor.start();
+      const snap = () => actor.getSnapshot();
+      const expectedGps = (m: EditorContext) =>
+        m.gps === 'here' ? HERE : m.gps === 'poi' ? POIS[0]!.gps : null;
+      await path.run({
+        states: {
+          editing: (state) => {
+            const m = state.context as EditorContext;
+            const s = snap();
+            const draft = select.selectDraft(s);
+            expect(select.selectIsNew(s)).toBe(true);
+            expect(draft.contactName).toBe(m.contact === 'empty' ? '' : 'Li Lei');
+            expect(draft.phone).toBe(PHONES[m.contact]);
+            expect(draft.address).toBe({ none: '', typed: '8 Garden Road', poi: 'People Square' }[m.place]);
+            expect(draft.gps).toEqual(expectedGps(m));
+            expect(select.selectHasGps(s)).toBe(m.gps !== 'none');
+            expect(select.selectPois(s)).toEqual(m.pois ? POIS : []);
+            const shown = select.selectFieldError(s)?.reason ?? select.selectError(s);
+            expect(shown).toBe(m.error);
+          },
+          locating: () => expect(select.selectIsLocating(snap())).toBe(true),
+          searching: (state) => {
+            const m = state.context as EditorContext;
+            expect(select.selectIsSearching(snap())).toBe(true);
+            expect(searches.at(-1)).toMatchObject({ keyword: 'square', near: expectedGps(m) ?? SHOP_GPS });
+          },
+          saving: (state) => {
+            const m = state.context as EditorContext;
+            expect(select.selectIsSaving(snap())).toBe(true);
+            expect(saves.at(-1)!.id).toBeNull();
+            expect(saves.at(-1)!.fields).toEqual({
+              contactName: 'Li Lei',
+              phone: '13800138000',
+              address: m.place === 'poi' ? 'People Square' : '8 Garden Road',
+              houseNumber: '',
+              gps: expectedGps(m),
+              isDefault: false,
+              tag: '',
+            });
+          },
+          saved: () => {
+            expect(select.selectIsSaved(snap())).toBe(true);
+            expect(emitted).toEqual([
+              { type: 'address.saved', address: expect.objectContaining({ id: 40 }) },
+            ]);
+          },
+        },
+        events: {
+          CONTACT: ({ contact }) =>
+            actor.send({ type: 'editor.set', changes: { contactName: 'Li Lei', phone: PHONES[contact] } }),
+          TYPE_ADDRESS: () => actor.send({ type: 'editor.set', changes: { address: '8 Garden Road' } }),
+          LOCATE: () => actor.send({ type: 'editor.locate' }),
+          LOCATED: async () => {
+            locates.at(-1)!.resolve(HERE);
+            await settle();
+          },
+          GEO_DENIED: async () => {
+            locates.at(-1)!.reject({ kind: 'denied' });
+            await settle();
+          },
+          SEARCH: () => actor.send({ type: 'editor.search', keyword: ' square ' }),
+          FOUND: async () => {
+            searches.at(-1)!.resolve(POIS);
+            await settle();
+          },
+          PICK: () => actor.send({ type: 'editor.pickPoi', index: 0 }),
+          SAVE: async () => {
+            actor.send({ type: 'editor.save' });
+            await settle();
+          },
+          SAVED: async () => {
+            const { fields } = saves.at(-1)!;
+            saves.at(-1)!.resolve({
+              ...fields,
+              id: 40,
+              houseNumber: '',
+              gps: fields.gps ?? null,
+              isDefault: false,
+              tag: '',
+              updatedAt: '',
+            } as Address);
+            await settle();
+          },
+          SAVE_FAIL: async () => {
+            saves.at(-1)!.reject(new Error('offline'));
+            await settle();
+          },
+        },
+      });
+      actor.stop();
+    });
+  }
+
+  it('a name without a phone is refused on the phone field', () => {
+    const actor = createActor(addressEditorMachine, { input: { address: null, near: null } }).start();
+    actor.send({ type: 'editor.set', changes: { contactName: 'Li Lei', address: '8 Garden Road' } });
+    actor.send({ type: 'editor.save' });
+    expect(select.selectFieldError(actor.getSnapshot())).toEqual({ field: 'phone', reason: 'phoneRequired' });
+    expect(select.selectIsSaving(actor.getSnapshot())).toBe(false);
+    actor.stop();
+  });
+
+  it('editing an existing address saves it with its id', async () => {
+    const saves: { id: number | null }[] = [];
+    const existing: Address = {
+      id: 7,
+      contactName: 'Li Lei',
+      phone: '13800138000',
+      address: '8 Garden Road',
+      houseNumber: '2F',
+      gps: HERE,
+      isDefault: true,
+      tag: 'home',
+      updatedAt: '',
+    };
+    const actor = createActor(
+      addressEditorMachine.provide({
+        actors: { saveAddress: fromPromise(async ({ input }) => (saves.push(input), existing)) },
+      }),
+      { input: { address: existing, near: null } },
+    ).start();
+    actor.send({ type: 'editor.set', changes: { houseNumber: '3F' } });
+    actor.send({ type: 'editor.save' });
+    await settle();
+    expect(saves).toEqual([
+      { id: 7, fields: expect.objectContaining({ id: 7, houseNumber: '3F', gps: HERE, isDefault: true }) },
+    ]);
+    actor.stop();
+  });
+});

@@ -1,0 +1,263 @@
+import { describe, expect, it } from 'vitest';
+import { assign, createActor, fromPromise, setup } from 'xstate';
+import type { TableInfo, TableRef } from '../../src/domain/api/table';
+import {
+  tableEntryMachine,
+  tableFromScan,
+  type TableEntryEmitted,
+  type TableEntryErrorReason,
+} from '../../src/machines/table-entry.machine';
+import * as select from '../../src/machines/table-entry.selectors';
+import { coveragePaths, settle } from './support';
+
+const SHOP_ID = 1;
+const CODES = { A: 'tblCodeA4', B: 'tblCodeB7' } as const;
+const TABLES: Record<'A' | 'B', TableInfo> = {
+  A: {
+    id: 4,
+    fEachFee: 0,
+    nAreaID: 1,
+    nFeeType: 0,
+    nMaxPerson: 4,
+    nStatus: 0,
+    sName: 'A4',
+    areaName: 'Hall',
+    shopId: 1,
+  },
+  B: {
+    id: 7,
+    fEachFee: 0,
+    nAreaID: 2,
+    nFeeType: 0,
+    nMaxPerson: 6,
+    nStatus: 0,
+    sName: 'B7',
+    areaName: 'Patio',
+    shopId: 1,
+  },
+};
+const linkTo = (shop: number, code: string) => `https://shop.example/#/?id=${shop}&table=${code}`;
+
+type Which = 'A' | 'B';
+interface TableModelContext {
+  resolved: Which | null;
+  pending: Which | null;
+  person: 2 | 9 | null;
+  error: TableEntryErrorReason | null;
+}
+type TableModelEvent =
+  | { type: 'SCAN' }
+  | { type: 'SCANNED_B' }
+  | { type: 'SCANNED_OTHER_SHOP' }
+  | { type: 'CAMERA_DENIED' }
+  | { type: 'CANCEL' }
+  | { type: 'TYPE_A' }
+  | { type: 'TYPE_GARBAGE' }
+  | { type: 'FOUND' }
+  | { type: 'NOT_FOUND' }
+  | { type: 'PERSON'; person: 2 | 9 }
+  | { type: 'CONFIRM' };
+
+const back = (error: TableEntryErrorReason | null) => [
+  { guard: 'hasTable' as const, target: 'ready', actions: { type: 'setError' as const, params: { error } } },
+  { target: 'waiting', actions: { type: 'setError' as const, params: { error } } },
+];
+
+const tableModel = setup({
+  types: { context: {} as TableModelContext, events: {} as TableModelEvent },
+  actions: {
+    setError: assign((_, params: { error: TableEntryErrorReason | null }) => ({ error: params.error })),
+  },
+  guards: {
+    hasTable: ({ context }) => context.resolved !== null,
+    fits: ({ context }) => context.person === 2,
+  },
+}).createMachine({
+  id: 'tableEntryModel',
+  context: { resolved: null, pending: null, person: null, error: null },
+  initial: 'waiting',
+  states: {
+    waiting: {
+      on: {
+        SCAN: { target: 'scanning', actions: assign({ error: null }) },
+        TYPE_A: { target: 'resolving', actions: assign({ pending: 'A', error: null }) },
+        TYPE_GARBAGE: { actions: assign({ error: 'tableNotFound' }) },
+      },
+    },
+    scanning: {
+      on: {
+        SCANNED_B: { target: 'resolving', actions: assign({ pending: 'B', error: null }) },
+        SCANNED_OTHER_SHOP: back('qrInvalid'),
+        CAMERA_DENIED: back('scanPermissionDenied'),
+        CANCEL: back(null),
+      },
+    },
+    resolving: {
+      on: {
+        FOUND: {
+          target: 'ready',
+          actions: assign(({ context }) => ({ resolved: context.pending, error: null })),
+        },
+        NOT_FOUND: { target: 'waiting', actions: assign({ resolved: null, error: 'tableNotFound' }) },
+      },
+    },
+    ready: {
+      on: {
+        SCAN: { target: 'scanning', actions: assign({ error: null }) },
+        PERSON: { actions: assign(({ event }) => ({ person: event.person, error: null })) },
+        CONFIRM: [{ guard: 'fits', target: 'done' }, { actions: assign({ error: 'headcountInvalid' }) }],
+      },
+    },
+    done: { type: 'final' },
+  },
+});
+
+describe('tableEntry (model-based)', () => {
+  for (const path of coveragePaths(tableModel, [
+    { type: 'SCAN' },
+    { type: 'SCANNED_B' },
+    { type: 'SCANNED_OTHER_SHOP' },
+    { type: 'CAMERA_DENIED' },
+    { type: 'CANCEL' },
+    { type: 'TYPE_A' },
+    { type: 'TYPE_GARBAGE' },
+    { type: 'FOUND' },
+    { type: 'NOT_FOUND' },
+    { type: 'PERSON', person: 2 },
+    { type: 'PERSON', person: 9 },
+    { type: 'CONFIRM' },
+  ])) {
+    it(path.description, async () => {
+      const scans: { resolve(text: string): void; reject(e: unknown): void; signal: AbortSignal }[] = [];
+      const loads: { resolve(t: TableInfo): void; reject(e: Error): void; tableId: TableRef }[] = [];
+      const emitted: TableEntryEmitted[] = [];
+      const actor = createActor(
+        tableEntryMachine.provide({
+          actors: {
+            scanCode: fromPromise(
+              ({ signal }) =>
+                new Promise<string>((resolve, reject) => scans.push({ resolve, reject, signal })),
+            ),
+            loadTable: fromPromise(
+              ({ input }) =>
+                new Promise<TableInfo>((resolve, reject) =>
+                  loads.push({ resolve, reject, tableId: input.tableId }),
+                ),
+            ),
+          },
+        }),
+        { input: { shopId: SHOP_ID, table: null } },
+      );
+      actor.on('*', (e) => emitted.push(e as TableEntryEmitted));
+      actor.start();
+      const snap = () => actor.getSnapshot();
+      let pending: Which = 'A';
+      await path.run({
+        states: {
+          waiting: (state) => {
+            const m = state.context as TableModelContext;
+            expect(select.selectNeedsTable(snap())).toBe(true);
+            expect(select.selectTable(snap())).toBeNull();
+            expect(select.selectError(snap())).toBe(m.error);
+          },
+          scanning: () => expect(select.selectIsScanning(snap())).toBe(true),
+          resolving: (state) => {
+            const m = state.context as TableModelContext;
+            expect(select.selectIsResolving(snap())).toBe(true);
+            expect(loads.at(-1)!.tableId).toBe(CODES[m.pending!]);
+          },
+          ready: (state) => {
+            const m = state.context as TableModelContext;
+            expect(select.selectCanConfirm(snap())).toBe(true);
+            expect(select.selectTable(snap())).toEqual(TABLES[m.resolved!]);
+            expect(select.selectMaxPerson(snap())).toBe(TABLES[m.resolved!].nMaxPerson);
+            expect(select.selectPerson(snap())).toBe(m.person);
+            expect(select.selectError(snap())).toBe(m.error);
+          },
+          done: (state) => {
+            const m = state.context as TableModelContext;
+            expect(snap().status).toBe('done');
+            expect(emitted).toEqual([
+              {
+                type: 'table.chosen',
+                code: CODES[m.resolved!],
+                table: TABLES[m.resolved!],
+                person: 2,
+                note: 'by the window',
+              },
+              {
+                type: 'navigate',
+                to: { route: '/product/index', query: { table: CODES[m.resolved!], person: 2 } },
+                replace: true,
+              },
+            ]);
+          },
+        },
+        events: {
+          SCAN: () => actor.send({ type: 'table.scan', video: null }),
+          SCANNED_B: async () => {
+            pending = 'B';
+            scans.at(-1)!.resolve(linkTo(SHOP_ID, CODES.B));
+            await settle();
+          },
+          SCANNED_OTHER_SHOP: async () => {
+            scans.at(-1)!.resolve(linkTo(2, CODES.B));
+            await settle();
+          },
+          CAMERA_DENIED: async () => {
+            scans.at(-1)!.reject({ kind: 'permissionDenied' });
+            await settle();
+          },
+          CANCEL: async () => {
+            const scan = scans.at(-1)!;
+            actor.send({ type: 'table.cancelScan' });
+            await settle();
+            expect(scan.signal.aborted).toBe(true);
+          },
+          TYPE_A: () => {
+            pending = 'A';
+            actor.send({ type: 'table.enterCode', code: CODES.A });
+          },
+          TYPE_GARBAGE: () => actor.send({ type: 'table.enterCode', code: 'no way!' }),
+          FOUND: async () => {
+            loads.at(-1)!.resolve(TABLES[pending]);
+            await settle();
+          },
+          NOT_FOUND: async () => {
+            loads.at(-1)!.reject(new Error('table number not found'));
+            await settle();
+          },
+          PERSON: ({ person }) => {
+            actor.send({ type: 'table.setPerson', person });
+            actor.send({ type: 'table.setNote', note: ' by the window ' });
+          },
+          CONFIRM: () => actor.send({ type: 'table.confirm' }),
+        },
+      });
+      actor.stop();
+    });
+  }
+});
+
+describe('table codes from a scan', () => {
+  it("reads the code of this shop's link, refuses another shop's, accepts a bare code", () => {
+    expect(tableFromScan(linkTo(1, 'tblCodeA4'), 1)).toBe('tblCodeA4');
+    expect(tableFromScan('https://shop.example/?shop_id=1&table=12', 1)).toBe('12');
+    expect(tableFromScan(linkTo(2, 'tblCodeA4'), 1)).toBeNull();
+    expect(tableFromScan('tblCodeA4', 1)).toBe('tblCodeA4');
+    expect(tableFromScan('hello world', 1)).toBeNull();
+  });
+
+  it('an entry link with a table resolves it at once', () => {
+    const loads: TableRef[] = [];
+    const actor = createActor(
+      tableEntryMachine.provide({
+        actors: { loadTable: fromPromise(async ({ input }) => (loads.push(input.tableId), TABLES.A)) },
+      }),
+      { input: { shopId: 1, table: CODES.A } },
+    ).start();
+    expect(select.selectIsResolving(actor.getSnapshot())).toBe(true);
+    expect(loads).toEqual([CODES.A]);
+    actor.stop();
+  });
+});
