@@ -73,9 +73,6 @@ export default defineConfig({
           HOST: '127.0.0.1',
           DATA_DIR: process.env.E2E_DATA_DIR,
           DEMO_MODE: '1',
-          // The server's clock starts at the browser's fixed instant (tests/e2e/fixtures.ts SHOPS_OPEN), so
-          // opening hours, pickup and delivery slots agree on both sides.
-          CLOCK_START: '2026-11-19T10:00:00Z',
           LOG_LEVEL: 'warn',
           // The server's clock agrees with the browser's fixed clock (tests/e2e/fixtures.ts SHOPS_OPEN).
           CLOCK_START: '2026-11-19T10:00:00Z',

@@ -14,8 +14,9 @@ import { startInspector } from '../services/inspect';
 import { storage } from '../services/storage';
 import { ToastProvider, useToast } from '../views/ui/toast';
 import { AppStateProvider, useAppState, type SessionRef } from './app-state';
+import { CartProvider } from './cart-state';
 import { createAppRouter, type AppRouter } from './router';
-import { machines } from './wiring';
+import { sessionFlow } from './flows/session';
 
 /** Connects the request layer (which knows no React and no messages) to the toast and the router. */
 function RequestLayerBridge({ session, router }: { session: SessionRef; router: AppRouter }) {
@@ -63,7 +64,7 @@ async function start() {
   const [inspect] = await Promise.all([startInspector(), loadLocaleAsync(locale)]);
   document.documentElement.lang = locale;
 
-  const session = createActor(machines.session, {
+  const session = createActor(sessionFlow, {
     input: { platform: env.platform, isKiosk: env.isKiosk, isOverseas: env.isOverseas, language: locale },
     ...(inspect ? { inspect } : {}),
   });
@@ -82,7 +83,9 @@ async function start() {
         <AppStateProvider session={session}>
           <ToastProvider>
             <RequestLayerBridge session={session} router={router} />
-            <RouterProvider router={router} />
+            <CartProvider>
+              <RouterProvider router={router} />
+            </CartProvider>
           </ToastProvider>
         </AppStateProvider>
       </I18nProvider>

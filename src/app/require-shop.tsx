@@ -1,66 +1,20 @@
 // Pages inside a shop (tabs, menu, product) need the shop the entry flow loaded. After a reload the
 // app has none in memory: the entry flow runs again for the shop of the stored session, and the page
-// shows once it is back, instead of bouncing the customer to the entry route.
-import { useSelector } from '@xstate/react';
-import { useEffect, type ReactNode } from 'react';
+// shows once it is back, instead of bouncing the customer to the entry route. The restore (and the entry
+// flow with it) loads only when it is needed, so in-shop pages do not carry it.
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { ShopInfo } from '../domain/shop';
-import { useI18nContext } from '../i18n/i18n-context';
-import { selectCanRetry, selectEntryError } from '../machines/entry.selectors';
-import { detectEnvironment } from '../services/env';
-import { storage } from '../services/storage';
-import { EntryView } from '../views/entry/entry-view';
 import { useAppState } from './app-state';
-import { entryErrorText } from './entry-text';
-import { useAppNavigation } from './shell';
-import { useFlow } from './use-flow';
-import { machines } from './wiring';
+
+const RestoreShop = lazy(() => import('./restore-shop'));
 
 export function RequireShop({ children }: { children: (shop: ShopInfo) => ReactNode }) {
   const { shop } = useAppState();
   if (shop) return <>{children(shop)}</>;
-  return <RestoreShop />;
-}
-
-function RestoreShop() {
-  const { LL } = useI18nContext();
-  const { session, setShop } = useAppState();
-  const navigation = useAppNavigation();
-  const shopId = storage.getToken()?.shopId ?? null;
-
-  useEffect(() => {
-    if (shopId === null) navigation.go('/pages/store/list', {}, { replace: true });
-  }, [shopId, navigation]);
-
-  const actor = useFlow(
-    machines.entry,
-    () => {
-      const env = detectEnvironment();
-      const token = storage.getToken();
-      return {
-        input: {
-          query: shopId === null ? {} : { id: String(shopId) },
-          isKiosk: env.isKiosk,
-          storedSession: token ? { token: token.value, shopId: token.shopId } : null,
-          openid: storage.getOpenid(),
-          // Restoring is not arriving: no red bag is shown again.
-          viewedExpandRedBagIds: [],
-        },
-      };
-    },
-    (entry) => [
-      entry.on('entry.ready', (event) => {
-        setShop(event.shop);
-        session.send({ type: 'session.setOrderType', orderType: event.orderType });
-      }),
-    ],
-  );
-  const error = useSelector(actor ?? undefined, (s) => (s ? selectEntryError(s) : null));
-  const canRetry = useSelector(actor ?? undefined, (s) => (s ? selectCanRetry(s) : false));
   return (
-    <EntryView
-      error={error ? entryErrorText(LL, error) : null}
-      canRetry={canRetry}
-      onRetry={() => actor?.send({ type: 'entry.retry' })}
-    />
+    // The restore shows the entry splash itself once its code is in; until then nothing flashes.
+    <Suspense fallback={null}>
+      <RestoreShop />
+    </Suspense>
   );
 }

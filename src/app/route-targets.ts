@@ -16,6 +16,14 @@ export const BUILT_PATHS = [
   '/product/index',
   '/product/detail',
   '/product/search',
+  '/order/confirm',
+  '/order/success',
+  '/pages/user/address/list',
+  '/pages/user/address/add',
+  '/pages/user/address/update',
+  '/product/table',
+  '/order/multi-confirm',
+  '/order/multi-success',
 ] as const;
 export type BuiltPath = (typeof BUILT_PATHS)[number];
 
@@ -31,8 +39,6 @@ const NEAREST: Record<string, (query: Query) => Target> = {
   '/member/index': () => ({ path: '/pages/user/center', query: {} }),
   // Expand red bag: the shop's home tab, where its activities are announced.
   '/product/expand-red-bag': () => ({ path: '/pages/user/index-tab', query: {} }),
-  // Table page (open table, statuses 0 and 1): the menu, ordering for that table.
-  '/product/table': (q) => ({ path: '/product/index', query: { table: q.table ?? q.tableId } }),
   // Orders tab (open table with orders): the menu until the orders tab exists.
   '/pages/user/order/list': () => ({ path: '/product/index', query: {} }),
   // Appointment booking: the selection tab, which lists the services.

@@ -15,6 +15,11 @@ import {
   entrySearch,
   errorSearch,
   loginSearch,
+  orderSuccessSearch,
+  addressListSearch,
+  addressUpdateSearch,
+  productTableSearch,
+  multiSuccessSearch,
   parseSearch,
   productDetailSearch,
   productIndexSearch,
@@ -118,6 +123,55 @@ export const productSearchRoute = createRoute({
   validateSearch: productSearchSearch,
 });
 
+export const orderConfirmRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/order/confirm',
+  component: lazyPage(() => import('./pages/order-confirm-page')),
+});
+export const orderSuccessRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/order/success',
+  component: lazyPage(() => import('./pages/order-success-page')),
+  validateSearch: orderSuccessSearch,
+});
+
+export const addressListRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/pages/user/address/list',
+  component: lazyPage(() => import('./pages/address-list-page')),
+  validateSearch: addressListSearch,
+});
+export const addressAddRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/pages/user/address/add',
+  component: lazyPage(() => import('./pages/address-add-page')),
+});
+export const addressUpdateRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/pages/user/address/update',
+  component: lazyPage(() => import('./pages/address-update-page')),
+  validateSearch: addressUpdateSearch,
+});
+
+export const productTableRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/product/table',
+  component: lazyPage(() => import('./pages/product-table-page')),
+  validateSearch: productTableSearch,
+});
+
+export const orderMultiConfirmRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/order/multi-confirm',
+  component: lazyPage(() => import('./pages/order-multi-confirm-page')),
+});
+export const orderMultiSuccessRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/order/multi-success',
+  component: lazyPage(() => import('./pages/order-multi-success-page')),
+  validateSearch: multiSuccessSearch,
+});
+
 const routeTree = rootRoute.addChildren([
   entryRoute,
   entryAliasRoute,
@@ -134,6 +188,14 @@ const routeTree = rootRoute.addChildren([
   productIndexRoute,
   productDetailRoute,
   productSearchRoute,
+  orderConfirmRoute,
+  orderSuccessRoute,
+  addressListRoute,
+  addressAddRoute,
+  addressUpdateRoute,
+  productTableRoute,
+  orderMultiConfirmRoute,
+  orderMultiSuccessRoute,
 ]);
 
 export function createAppRouter() {

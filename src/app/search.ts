@@ -1,30 +1,83 @@
 // Query props of spec §2: every page receives its query parameters, typed and checked here. Values arrive
 // as strings (see parseSearch in router.tsx); a malformed value is dropped rather than failing the page.
-import { z } from 'zod';
+// Plain readers rather than a schema library: the router checks every page's query props at start, so
+// these rules are part of the first page's code, where a validator would cost kilobytes.
 
-const optionalString = z.string().trim().min(1).max(500).optional().catch(undefined);
-const optionalId = z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined);
+/** Reads one query prop; undefined drops a missing or malformed value. */
+type Field<T> = (value: unknown) => T | undefined;
+
+const optionalString: Field<string> = (value) => {
+  if (typeof value !== 'string') return undefined;
+  const text = value.trim();
+  return text.length >= 1 && text.length <= 500 ? text : undefined;
+};
+/** Flows navigate with numbers where a URL carries text (a table id): both arrive as text. */
+const optionalText: Field<string> = (value) =>
+  optionalString(typeof value === 'number' ? String(value) : value);
+const optionalId: Field<number> = (value) => {
+  if (value === undefined) return undefined;
+  let id: number;
+  try {
+    id = Number(value);
+  } catch {
+    return undefined;
+  }
+  return Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : undefined;
+};
+
+/**
+ * A page's query props (the router's `validateSearch`): each read by its field, a malformed one dropped;
+ * props the page does not name are left out.
+ */
+function searchOf<F extends Record<string, Field<unknown>>>(fields: F) {
+  return {
+    parse(search: Record<string, unknown>): { [K in keyof F]?: ReturnType<F[K]> } {
+      const out: Record<string, unknown> = {};
+      for (const key of Object.keys(fields)) {
+        if (key in search) out[key] = fields[key]!(search[key]);
+      }
+      return out as { [K in keyof F]?: ReturnType<F[K]> };
+    },
+  };
+}
 
 /**
  * Entry parameters of spec §2 "Entry parameters read at start-up" stay raw text here: the entry flow
  * checks each one and names the one that is wrong, which a silent drop here would hide.
  */
-export const entrySearch = z.record(z.string(), z.string()).catch({});
-export type EntrySearch = z.infer<typeof entrySearch>;
+export const entrySearch = {
+  parse(search: unknown): Record<string, string> {
+    if (typeof search !== 'object' || search === null || Array.isArray(search)) return {};
+    const entries = Object.entries(search);
+    return entries.every(([, value]) => typeof value === 'string') ? Object.fromEntries(entries) : {};
+  },
+};
 
-export const shopSearch = z.object({ id: optionalId });
-export const webViewSearch = z.object({ url: optionalString, title: optionalString });
-export const errorSearch = z.object({ reason: optionalString });
-export const productIndexSearch = z.object({
+export type EntrySearch = ReturnType<typeof entrySearch.parse>;
+
+export const shopSearch = searchOf({ id: optionalId });
+export const webViewSearch = searchOf({ url: optionalString, title: optionalString });
+export const errorSearch = searchOf({ reason: optionalString });
+export const productIndexSearch = searchOf({
   typeId: optionalId,
   mode: optionalString,
-  table: optionalString,
+  table: optionalText,
+  tableNo: optionalText,
   productId: optionalId,
 });
-export const productDetailSearch = z.object({ id: optionalId });
-export const productSearchSearch = z.object({ q: optionalString });
-export const loginSearch = z.object({ redirect: optionalString });
-export const emptySearch = z.object({ title: optionalString });
+export const productDetailSearch = searchOf({ id: optionalId });
+export const productSearchSearch = searchOf({ q: optionalString });
+export const loginSearch = searchOf({ redirect: optionalString });
+export const orderSuccessSearch = searchOf({ id: optionalId });
+export const addressListSearch = searchOf({ select: optionalText });
+export const addressUpdateSearch = searchOf({ id: optionalId });
+export const productTableSearch = searchOf({
+  table: optionalText,
+  tableNo: optionalText,
+  status: optionalText,
+});
+export const multiSuccessSearch = searchOf({ ids: optionalString });
+export const emptySearch = searchOf({ title: optionalString });
 
 /** Query strings stay strings: the router's default JSON parsing would turn "007" into 7. */
 export function parseSearch(searchStr: string): Record<string, string> {

@@ -1,11 +1,11 @@
 // The shell around every page: navigation for views, the shop's colour and price format, the toast
 // region, the tab bar on tab pages, and the error view when a page's code fails to load.
 import { Outlet, useRouter, useRouterState, type ErrorComponentProps } from '@tanstack/react-router';
-import { useEffect, useMemo, useRef, type CSSProperties } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, type ComponentType, type CSSProperties } from 'react';
 import { useI18nContext } from '../i18n/i18n-context';
 import { mainColorVariables } from '../views/ui/color';
 import { NavigationContext, toSearch, type Navigation } from '../views/ui/navigation';
-import { ShopDisplayContext } from '../views/ui/shop-display';
+import { ShopDisplayContext } from '../views/ui/shop-display-context';
 import { CardSkeleton, SkeletonRegion } from '../views/ui/skeleton';
 import { TabBar } from '../views/ui/tab-bar';
 import { ErrorView } from '../views/ui/state-views';
@@ -13,9 +13,20 @@ import { Page } from '../views/ui/page';
 import { PageHead } from '../views/ui/page-head';
 import { useAppState } from './app-state';
 import { resolveTarget } from './route-targets';
-import { ShopRefresh } from './shop-refresh';
-import { ShopStatusGate } from './shop-status-gate';
 import { TABS, tabOfPath } from './tabs';
+
+// What only matters once the customer is in a shop loads with the first shop, not with the first page.
+// Code that cannot load (offline) leaves the notice out rather than breaking every page.
+function lazyOrNothing<P>(load: () => Promise<ComponentType<P>>) {
+  return lazy<ComponentType<P>>(() =>
+    load().then(
+      (component) => ({ default: component }),
+      () => ({ default: (_props: P) => null }),
+    ),
+  );
+}
+const ShopRefresh = lazyOrNothing(() => import('./shop-refresh').then((m) => m.ShopRefresh));
+const ShopStatusGate = lazyOrNothing(() => import('./shop-status-gate').then((m) => m.ShopStatusGate));
 
 export function useAppNavigation(): Navigation {
   const router = useRouter();
@@ -111,8 +122,10 @@ export function Shell() {
           </a>
           <Outlet />
           {currentTab && <TabBar tabs={tabs} current={currentTab.key} />}
-          {shop && shopLocale !== locale && <ShopRefresh key={locale} shopId={shop.id} />}
-          {shop && <ShopStatusGate key={shop.id} shop={shop} visible={ordersHere(pathname)} />}
+          <Suspense fallback={null}>
+            {shop && shopLocale !== locale && <ShopRefresh key={locale} shopId={shop.id} />}
+            {shop && <ShopStatusGate key={shop.id} shop={shop} visible={ordersHere(pathname)} />}
+          </Suspense>
         </div>
       </ShopDisplayContext.Provider>
     </NavigationContext.Provider>

@@ -6,11 +6,11 @@ import type { ShopInfo } from '../domain/shop';
 import { selectData } from '../machines/resource.selectors';
 import { useAppState } from './app-state';
 import { useFlow } from './use-flow';
-import { machines } from './wiring';
+import { shopDetailFlow } from './flows/shop-detail';
 
 export function ShopRefresh({ shopId }: { shopId: number }) {
   const { setShop } = useAppState();
-  const actor = useFlow(machines.shopDetail, () => ({ input: { params: { appId: shopId } } }));
+  const actor = useFlow(shopDetailFlow, () => ({ input: { params: { appId: shopId } } }));
   const fresh = useSelector(actor ?? undefined, (s) => (s ? selectData<ShopInfo>(s) : null));
   useEffect(() => {
     if (fresh) setShop(fresh);

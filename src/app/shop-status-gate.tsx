@@ -8,14 +8,14 @@ import { selectConfirmSwitchesToDine, selectDialog } from '../machines/shop-stat
 import { ShopStatusDialog, type ShopStatusNotice } from '../views/store/shop-status-dialog';
 import { useAppState } from './app-state';
 import { useFlow } from './use-flow';
-import { machines } from './wiring';
+import { shopStatusFlow } from './flows/shop-status';
 
 /** `visible`: the page is one where the customer orders; elsewhere the notice waits. */
 export function ShopStatusGate({ shop, visible }: { shop: ShopInfo; visible: boolean }) {
   const { session } = useAppState();
   const orderType = useSelector(session, selectOrderType);
   const actor = useFlow(
-    machines.shopStatus,
+    shopStatusFlow,
     () => {
       const s = session.getSnapshot();
       return {

@@ -21,7 +21,11 @@ const DINE: Record<ClientPlatform, number> = {
   aliMini: 106,
 };
 const SCAN: Partial<Record<ClientPlatform, number>> = { wechatMini: 201, aliMini: 202, browserWeb: 203 };
-const APPOINTMENT: Partial<Record<ClientPlatform, number>> = { wechatMini: 301, aliMini: 302, browserWeb: 303 };
+const APPOINTMENT: Partial<Record<ClientPlatform, number>> = {
+  wechatMini: 301,
+  aliMini: 302,
+  browserWeb: 303,
+};
 
 export const CLIENT_TYPE_INIT = 0;
 

@@ -25,11 +25,28 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export const ORDER_SOURCES = ['weixin', 'weixin_eat_in', 'koubei', 'kiosk-dine-in', 'appointment', 'openTable'] as const;
+export const ORDER_SOURCES = [
+  'weixin',
+  'weixin_eat_in',
+  'koubei',
+  'kiosk-dine-in',
+  'appointment',
+  'openTable',
+] as const;
 export type OrderSource = (typeof ORDER_SOURCES)[number];
 
 /** Payment methods (spec §3). Online gateways share one interface server-side. */
-export const PAY_TYPES = ['JSAPI', 'VIP', 'Cash', 'COD', 'Wallet', 'Bank', 'Stripe', 'AllinPay', 'Card'] as const;
+export const PAY_TYPES = [
+  'JSAPI',
+  'VIP',
+  'Cash',
+  'COD',
+  'Wallet',
+  'Bank',
+  'Stripe',
+  'AllinPay',
+  'Card',
+] as const;
 export type PayType = (typeof PAY_TYPES)[number];
 
 export const PaymentResult = { processing: 0, success: 1, fail: 2, cancel: 3 } as const;
@@ -50,7 +67,12 @@ export type TaxType = (typeof TaxType)[keyof typeof TaxType];
 export const CouponValidity = { closed: -1, expired: 0, normal: 1 } as const;
 
 /** Reasons a product cannot be ordered, as returned by the request layer and combo checks. */
-export const ProductUnavailable = { online: 600001, soldOut: 600002, deleted: 600003, offline: 600004 } as const;
+export const ProductUnavailable = {
+  online: 600001,
+  soldOut: 600002,
+  deleted: 600003,
+  offline: 600004,
+} as const;
 
 export const ProductState = { normal: 0, soldOut: 1, offline: 2, deleted: 3, outOfSaleTime: 101 } as const;
 export type ProductState = (typeof ProductState)[keyof typeof ProductState];
@@ -61,7 +83,12 @@ export type OptionType = (typeof OptionType)[keyof typeof OptionType];
 /** Activity discount mode: 1 rate (percent), 2 amount. */
 export const DiscountMode = { rate: 1, amount: 2 } as const;
 
-export const SpecialPriceType = { productSpecial: 1, secondDiscount: 2, memberPrice: 3, buyNGetN: 4 } as const;
+export const SpecialPriceType = {
+  productSpecial: 1,
+  secondDiscount: 2,
+  memberPrice: 3,
+  buyNGetN: 4,
+} as const;
 
 export const LimitScope = { all: 0, byType: 1 } as const;
 export const UserLimit = { none: 0, normal: 1, member: 2 } as const;
@@ -97,7 +124,12 @@ export const PromotionType = {
 export type PromotionType = (typeof PromotionType)[keyof typeof PromotionType];
 
 /** Service order type codes used for the service charge (spec §5). */
-export const ServiceOrderTypeCode = { dine: 86009, dinePack: 86010, openTable: 86008, default: 86004 } as const;
+export const ServiceOrderTypeCode = {
+  dine: 86009,
+  dinePack: 86010,
+  openTable: 86008,
+  default: 86004,
+} as const;
 
 /** Default values of spec §9. */
 export const DEFAULTS = {

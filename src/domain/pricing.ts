@@ -167,7 +167,6 @@ export const activity = z.object({
 export type Activity = z.input<typeof activity>;
 export type ParsedActivity = z.output<typeof activity>;
 
-
 /** A coupon the customer holds, with the conditions of spec §5. */
 export const coupon = z.object({
   id: z.number().int(),

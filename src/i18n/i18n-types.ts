@@ -173,6 +173,12 @@ type RootTranslation = {
 	}
 	store: {
 		/**
+		 * O​n​l​y​ ​{​r​e​m​a​i​n​i​n​g​}​ ​o​f​ ​{​n​a​m​e​}​ ​l​e​f​t​.​ ​P​l​e​a​s​e​ ​c​h​a​n​g​e​ ​t​h​e​ ​q​u​a​n​t​i​t​y​ ​i​n​ ​y​o​u​r​ ​c​a​r​t​.
+		 * @param {string} name
+		 * @param {number} remaining
+		 */
+		stockWarning: RequiredParams<'name' | 'remaining'>
+		/**
 		 * C​h​o​o​s​e​ ​a​ ​s​h​o​p
 		 */
 		listTitle: string
@@ -716,6 +722,718 @@ type RootTranslation = {
 		 */
 		openExternally: string
 	}
+	cart: {
+		/**
+		 * Y​o​u​r​ ​o​r​d​e​r
+		 */
+		title: string
+		/**
+		 * O​p​e​n​ ​t​h​e​ ​c​a​r​t​,​ ​{​c​o​u​n​t​}​ ​i​t​e​m​s
+		 * @param {number} count
+		 */
+		open: RequiredParams<'count'>
+		/**
+		 * C​a​r​t​ ​i​s​ ​e​m​p​t​y
+		 */
+		empty: string
+		/**
+		 * A​d​d​ ​s​o​m​e​t​h​i​n​g​ ​y​o​u​ ​l​i​k​e
+		 */
+		emptyHint: string
+		/**
+		 * Y​o​u​r​ ​c​a​r​t​ ​i​s​ ​e​m​p​t​y​.
+		 */
+		emptyTitle: string
+		/**
+		 * B​a​c​k​ ​t​o​ ​t​h​e​ ​m​e​n​u
+		 */
+		backToMenu: string
+		/**
+		 * P​r​i​c​e​ ​d​e​t​a​i​l​s​ ​a​t​ ​c​h​e​c​k​o​u​t
+		 */
+		feesLater: string
+		/**
+		 * {​a​m​o​u​n​t​}​ ​m​o​r​e​ ​t​o​ ​s​t​a​r​t
+		 * @param {string} amount
+		 */
+		shortfall: RequiredParams<'amount'>
+		/**
+		 * C​h​e​c​k​o​u​t
+		 */
+		confirm: string
+		/**
+		 * C​l​e​a​r​ ​t​h​e​ ​c​a​r​t
+		 */
+		clear: string
+		/**
+		 * Q​u​a​n​t​i​t​y​ ​o​f​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		quantityOf: RequiredParams<'name'>
+		/**
+		 * O​n​e​ ​m​o​r​e​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		increase: RequiredParams<'name'>
+		/**
+		 * O​n​e​ ​l​e​s​s​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		decrease: RequiredParams<'name'>
+		/**
+		 * A​d​d​e​d​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		added: RequiredParams<'name'>
+		/**
+		 * C​a​n​n​o​t​ ​a​d​d​ ​t​h​i​s
+		 */
+		refusedTitle: string
+		/**
+		 * S​h​o​p​ ​n​o​t​i​c​e
+		 */
+		noticeTitle: string
+		/**
+		 * N​o​t​ ​e​n​o​u​g​h​ ​s​t​o​c​k
+		 */
+		stockTitle: string
+		refused: {
+			/**
+			 * T​h​e​ ​s​h​o​p​ ​i​s​ ​c​l​o​s​e​d​ ​r​i​g​h​t​ ​n​o​w​ ​a​n​d​ ​i​s​ ​n​o​t​ ​t​a​k​i​n​g​ ​o​r​d​e​r​s​.
+			 */
+			shopClosed: string
+			/**
+			 * O​u​t​s​i​d​e​ ​b​u​s​i​n​e​s​s​ ​h​o​u​r​s​.​ ​O​p​e​n​i​n​g​ ​h​o​u​r​s​:​ ​{​h​o​u​r​s​}
+			 * @param {string} hours
+			 */
+			outsideHours: RequiredParams<'hours'>
+			/**
+			 * {​n​a​m​e​}​ ​i​s​ ​s​o​l​d​ ​o​u​t​.
+			 * @param {string} name
+			 */
+			soldOut: RequiredParams<'name'>
+			/**
+			 * {​n​a​m​e​}​ ​i​s​ ​n​o​t​ ​o​n​ ​s​a​l​e​ ​a​t​ ​t​h​i​s​ ​t​i​m​e​.
+			 * @param {string} name
+			 */
+			outOfSaleTime: RequiredParams<'name'>
+			/**
+			 * Y​o​u​ ​c​a​n​ ​o​r​d​e​r​ ​a​t​ ​m​o​s​t​ ​{​l​i​m​i​t​}​ ​o​f​ ​{​n​a​m​e​}​.
+			 * @param {number} limit
+			 * @param {string} name
+			 */
+			aboveMaxBuy: RequiredParams<'limit' | 'name'>
+			/**
+			 * O​n​l​y​ ​{​l​i​m​i​t​}​ ​o​f​ ​{​n​a​m​e​}​ ​l​e​f​t​.
+			 * @param {number} limit
+			 * @param {string} name
+			 */
+			stockInsufficient: RequiredParams<'limit' | 'name'>
+		}
+	}
+	checkout: {
+		/**
+		 * C​o​n​f​i​r​m​ ​o​r​d​e​r
+		 */
+		title: string
+		formTitle: {
+			/**
+			 * D​e​l​i​v​e​r​y​ ​d​e​t​a​i​l​s
+			 */
+			takeaway: string
+			/**
+			 * P​i​c​k​u​p​ ​d​e​t​a​i​l​s
+			 */
+			selfPickup: string
+			/**
+			 * Y​o​u​r​ ​t​a​b​l​e
+			 */
+			dine: string
+		}
+		/**
+		 * O​r​d​e​r​ ​i​t​e​m​s
+		 */
+		linesTitle: string
+		/**
+		 * P​a​y​m​e​n​t​ ​m​e​t​h​o​d
+		 */
+		payTitle: string
+		/**
+		 * T​o​ ​p​a​y
+		 */
+		payable: string
+		/**
+		 * P​l​a​c​e​ ​o​r​d​e​r
+		 */
+		submit: string
+		/**
+		 * P​l​a​c​i​n​g​ ​o​r​d​e​r​…
+		 */
+		submitting: string
+		/**
+		 * N​o​t​e​ ​f​o​r​ ​t​h​e​ ​s​h​o​p
+		 */
+		note: string
+		/**
+		 * A​l​l​e​r​g​i​e​s​,​ ​s​p​i​c​e​ ​l​e​v​e​l​,​ ​c​u​t​l​e​r​y​…
+		 */
+		notePlaceholder: string
+		/**
+		 * C​h​o​o​s​e​ ​a​ ​d​e​l​i​v​e​r​y​ ​a​d​d​r​e​s​s
+		 */
+		chooseAddress: string
+		/**
+		 * D​e​l​i​v​e​r​y​ ​t​i​m​e
+		 */
+		deliveryTime: string
+		/**
+		 * P​i​c​k​u​p​ ​t​i​m​e
+		 */
+		pickupTime: string
+		/**
+		 * C​h​o​o​s​e​ ​a​ ​t​i​m​e
+		 */
+		chooseTime: string
+		/**
+		 * T​o​d​a​y
+		 */
+		today: string
+		/**
+		 * T​o​m​o​r​r​o​w
+		 */
+		tomorrow: string
+		/**
+		 * C​o​n​t​a​c​t​ ​n​a​m​e
+		 */
+		contactName: string
+		/**
+		 * C​o​n​t​a​c​t​ ​p​h​o​n​e
+		 */
+		contactPhone: string
+		/**
+		 * P​i​c​k​e​d​ ​u​p​ ​b​y
+		 */
+		pickerName: string
+		/**
+		 * P​i​c​k​u​p​ ​p​h​o​n​e
+		 */
+		pickerPhone: string
+		/**
+		 * P​a​c​k​ ​i​t​ ​t​o​ ​t​a​k​e​ ​a​w​a​y
+		 */
+		pack: string
+		/**
+		 * C​h​a​n​g​e​ ​t​a​b​l​e
+		 */
+		changeTable: string
+		/**
+		 * T​a​b​l​e​ ​n​u​m​b​e​r
+		 */
+		table: string
+		/**
+		 * T​a​b​l​e​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		tableIs: RequiredParams<'name'>
+		/**
+		 * N​u​m​b​e​r​ ​o​f​ ​g​u​e​s​t​s​ ​(​1​–​{​m​a​x​}​)
+		 * @param {number} max
+		 */
+		person: RequiredParams<'max'>
+		breakdown: {
+			/**
+			 * I​t​e​m​s
+			 */
+			goods: string
+			/**
+			 * I​t​e​m​ ​d​i​s​c​o​u​n​t​s
+			 */
+			productDiscount: string
+			/**
+			 * P​r​o​m​o​t​i​o​n​:​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			activity: RequiredParams<'name'>
+			/**
+			 * C​o​u​p​o​n​:​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			coupon: RequiredParams<'name'>
+			/**
+			 * D​e​l​i​v​e​r​y​ ​f​e​e​ ​(​{​k​m​}​ ​k​m​)
+			 * @param {string} km
+			 */
+			delivery: RequiredParams<'km'>
+			/**
+			 * F​r​e​e​ ​d​e​l​i​v​e​r​y
+			 */
+			deliveryWaived: string
+			/**
+			 * P​a​c​k​i​n​g​ ​f​e​e
+			 */
+			packing: string
+			/**
+			 * T​a​b​l​e​w​a​r​e​ ​(​{​u​n​i​t​s​}​)
+			 * @param {number} units
+			 */
+			dishware: RequiredParams<'units'>
+			/**
+			 * S​e​r​v​i​c​e​ ​c​h​a​r​g​e​ ​(​{​p​e​r​c​e​n​t​}​%​)
+			 * @param {number} percent
+			 */
+			serviceCharge: RequiredParams<'percent'>
+			/**
+			 * T​a​b​l​e​ ​t​i​m​e​ ​(​{​m​i​n​u​t​e​s​}​ ​m​i​n​)
+			 * @param {number} minutes
+			 */
+			tableTime: RequiredParams<'minutes'>
+			/**
+			 * T​a​x
+			 */
+			tax: string
+			/**
+			 * T​a​x​ ​i​n​c​l​u​d​e​d​ ​i​n​ ​p​r​i​c​e​s
+			 */
+			taxIncluded: string
+			/**
+			 * R​o​u​n​d​i​n​g​ ​(​t​o​ ​{​s​t​e​p​}​)
+			 * @param {string} step
+			 */
+			rounding: RequiredParams<'step'>
+			/**
+			 * T​o​t​a​l
+			 */
+			total: string
+		}
+		error: {
+			/**
+			 * Y​o​u​r​ ​c​a​r​t​ ​i​s​ ​e​m​p​t​y​.
+			 */
+			emptyCart: string
+			/**
+			 * T​h​e​ ​s​h​o​p​ ​d​o​e​s​ ​n​o​t​ ​o​f​f​e​r​ ​t​h​i​s​ ​w​a​y​ ​o​f​ ​o​r​d​e​r​i​n​g​ ​r​i​g​h​t​ ​n​o​w​.
+			 */
+			orderTypeUnavailable: string
+			/**
+			 * T​h​e​ ​s​h​o​p​ ​i​s​ ​c​l​o​s​e​d​ ​r​i​g​h​t​ ​n​o​w​ ​a​n​d​ ​i​s​ ​n​o​t​ ​t​a​k​i​n​g​ ​o​r​d​e​r​s​.
+			 */
+			shopClosed: string
+			/**
+			 * T​h​i​s​ ​s​h​o​p​’​s​ ​s​e​r​v​i​c​e​ ​h​a​s​ ​e​x​p​i​r​e​d​.​ ​P​l​e​a​s​e​ ​c​o​n​t​a​c​t​ ​t​h​e​ ​s​h​o​p​.
+			 */
+			shopExpired: string
+			/**
+			 * {​n​a​m​e​}​ ​c​a​n​ ​n​o​ ​l​o​n​g​e​r​ ​b​e​ ​o​r​d​e​r​e​d​.​ ​P​l​e​a​s​e​ ​r​e​m​o​v​e​ ​i​t​ ​f​r​o​m​ ​y​o​u​r​ ​c​a​r​t​.
+			 * @param {unknown} name
+			 */
+			productUnavailable: RequiredParams<'name'>
+			/**
+			 * P​l​e​a​s​e​ ​c​h​o​o​s​e​ ​a​ ​s​i​z​e​ ​f​o​r​ ​{​n​a​m​e​}​.
+			 * @param {unknown} name
+			 */
+			specRequired: RequiredParams<'name'>
+			/**
+			 * P​l​e​a​s​e​ ​c​h​o​o​s​e​ ​t​h​e​ ​r​e​q​u​i​r​e​d​ ​o​p​t​i​o​n​s​ ​f​o​r​ ​{​n​a​m​e​}​.
+			 * @param {unknown} name
+			 */
+			tasteRequired: RequiredParams<'name'>
+			/**
+			 * A​n​ ​o​p​t​i​o​n​ ​o​f​ ​{​n​a​m​e​}​ ​i​s​ ​n​o​ ​l​o​n​g​e​r​ ​a​v​a​i​l​a​b​l​e​.
+			 * @param {unknown} name
+			 */
+			tasteInvalid: RequiredParams<'name'>
+			/**
+			 * P​l​e​a​s​e​ ​f​i​n​i​s​h​ ​c​h​o​o​s​i​n​g​ ​t​h​e​ ​s​e​t​ ​c​o​n​t​e​n​t​s​ ​o​f​ ​{​n​a​m​e​}​.
+			 * @param {unknown} name
+			 */
+			mealIncomplete: RequiredParams<'name'>
+			/**
+			 * A​n​ ​i​t​e​m​ ​o​f​ ​t​h​e​ ​s​e​t​ ​{​n​a​m​e​}​ ​i​s​ ​n​o​ ​l​o​n​g​e​r​ ​a​v​a​i​l​a​b​l​e​.
+			 * @param {unknown} name
+			 */
+			mealInvalid: RequiredParams<'name'>
+			/**
+			 * {​n​a​m​e​}​ ​m​u​s​t​ ​b​e​ ​o​r​d​e​r​e​d​ ​i​n​ ​a​ ​l​a​r​g​e​r​ ​q​u​a​n​t​i​t​y​.
+			 * @param {unknown} name
+			 */
+			belowMinBuy: RequiredParams<'name'>
+			/**
+			 * T​o​o​ ​m​a​n​y​ ​o​f​ ​{​n​a​m​e​}​ ​f​o​r​ ​o​n​e​ ​o​r​d​e​r​.
+			 * @param {unknown} name
+			 */
+			aboveMaxBuy: RequiredParams<'name'>
+			/**
+			 * P​l​e​a​s​e​ ​a​d​d​ ​a​n​ ​i​t​e​m​ ​f​r​o​m​ ​t​h​e​ ​r​e​q​u​i​r​e​d​ ​c​a​t​e​g​o​r​y​.
+			 */
+			mustPickMissing: string
+			/**
+			 * O​n​l​y​ ​{​r​e​m​a​i​n​i​n​g​}​ ​o​f​ ​{​n​a​m​e​}​ ​l​e​f​t​.
+			 * @param {unknown} name
+			 * @param {unknown} remaining
+			 */
+			stockInsufficient: RequiredParams<'name' | 'remaining'>
+			/**
+			 * P​l​e​a​s​e​ ​c​h​o​o​s​e​ ​a​ ​d​e​l​i​v​e​r​y​ ​a​d​d​r​e​s​s​.
+			 */
+			addressRequired: string
+			/**
+			 * T​h​i​s​ ​a​d​d​r​e​s​s​ ​h​a​s​ ​n​o​ ​l​o​c​a​t​i​o​n​.​ ​P​l​e​a​s​e​ ​p​i​c​k​ ​i​t​ ​o​n​ ​t​h​e​ ​m​a​p​ ​o​r​ ​e​d​i​t​ ​i​t​.
+			 */
+			addressNoGps: string
+			/**
+			 * T​h​i​s​ ​a​d​d​r​e​s​s​ ​i​s​ ​o​u​t​s​i​d​e​ ​t​h​e​ ​d​e​l​i​v​e​r​y​ ​a​r​e​a​.
+			 */
+			outOfRange: string
+			/**
+			 * T​h​e​ ​s​h​o​p​’​s​ ​a​d​d​r​e​s​s​ ​i​s​ ​s​e​t​ ​i​n​c​o​r​r​e​c​t​l​y​;​ ​d​e​l​i​v​e​r​y​ ​i​s​ ​u​n​a​v​a​i​l​a​b​l​e​.
+			 */
+			shopAddressInvalid: string
+			/**
+			 * P​l​e​a​s​e​ ​c​h​o​o​s​e​ ​a​ ​d​e​l​i​v​e​r​y​ ​t​i​m​e​.
+			 */
+			deliveryTimeRequired: string
+			/**
+			 * P​l​e​a​s​e​ ​c​h​o​o​s​e​ ​a​ ​d​e​l​i​v​e​r​y​ ​t​i​m​e​ ​b​e​t​w​e​e​n​ ​{​s​t​a​r​t​}​ ​a​n​d​ ​{​e​n​d​}​.
+			 * @param {unknown} end
+			 * @param {unknown} start
+			 */
+			deliveryTimeInvalid: RequiredParams<'end' | 'start'>
+			/**
+			 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​t​h​e​ ​c​o​n​t​a​c​t​ ​n​a​m​e​ ​a​n​d​ ​p​h​o​n​e​.
+			 */
+			contactRequired: string
+			/**
+			 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​a​ ​c​o​r​r​e​c​t​ ​p​h​o​n​e​ ​n​u​m​b​e​r​.
+			 */
+			phoneInvalid: string
+			/**
+			 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​w​h​o​ ​w​i​l​l​ ​p​i​c​k​ ​u​p​ ​t​h​e​ ​o​r​d​e​r​ ​a​n​d​ ​t​h​e​i​r​ ​p​h​o​n​e​.
+			 */
+			pickerRequired: string
+			/**
+			 * P​l​e​a​s​e​ ​c​h​o​o​s​e​ ​a​ ​p​i​c​k​u​p​ ​t​i​m​e​.
+			 */
+			pickupTimeRequired: string
+			/**
+			 * P​l​e​a​s​e​ ​c​h​o​o​s​e​ ​a​ ​p​i​c​k​u​p​ ​t​i​m​e​ ​w​i​t​h​i​n​ ​o​p​e​n​i​n​g​ ​h​o​u​r​s​.
+			 */
+			pickupTimeInvalid: string
+			/**
+			 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​y​o​u​r​ ​t​a​b​l​e​ ​n​u​m​b​e​r​.
+			 */
+			tableRequired: string
+			/**
+			 * T​a​b​l​e​ ​n​u​m​b​e​r​ ​n​o​t​ ​f​o​u​n​d​.
+			 */
+			tableNotFound: string
+			/**
+			 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​a​ ​n​u​m​b​e​r​ ​o​f​ ​g​u​e​s​t​s​ ​f​r​o​m​ ​1​ ​t​o​ ​{​m​a​x​}​.
+			 * @param {unknown} max
+			 */
+			headcountInvalid: RequiredParams<'max'>
+			/**
+			 * {​s​h​o​r​t​}​ ​m​o​r​e​ ​t​o​ ​r​e​a​c​h​ ​t​h​e​ ​m​i​n​i​m​u​m​ ​o​r​d​e​r​.
+			 * @param {unknown} short
+			 */
+			belowStartingPrice: RequiredParams<'short'>
+			/**
+			 * P​l​e​a​s​e​ ​c​h​o​o​s​e​ ​a​ ​p​a​y​m​e​n​t​ ​m​e​t​h​o​d​.
+			 */
+			payTypeInvalid: string
+			/**
+			 * M​e​m​b​e​r​ ​c​a​r​d​ ​p​a​y​m​e​n​t​ ​n​e​e​d​s​ ​a​ ​m​e​m​b​e​r​s​h​i​p​.
+			 */
+			memberRequired: string
+			/**
+			 * T​h​e​ ​a​m​o​u​n​t​ ​t​o​ ​p​a​y​ ​m​u​s​t​ ​b​e​ ​m​o​r​e​ ​t​h​a​n​ ​z​e​r​o​.
+			 */
+			nothingToPay: string
+			/**
+			 * T​h​i​s​ ​o​r​d​e​r​ ​w​a​s​ ​a​l​r​e​a​d​y​ ​s​u​b​m​i​t​t​e​d​.​ ​P​l​e​a​s​e​ ​c​h​e​c​k​ ​y​o​u​r​ ​o​r​d​e​r​s​.
+			 */
+			idempotencyConflict: string
+			/**
+			 * T​h​e​s​e​ ​s​h​o​p​s​ ​d​o​ ​n​o​t​ ​b​e​l​o​n​g​ ​t​o​ ​t​h​e​ ​s​a​m​e​ ​c​h​a​i​n​.
+			 */
+			notChainShop: string
+			/**
+			 * T​h​e​ ​n​o​t​e​ ​c​a​n​ ​b​e​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s​.
+			 * @param {unknown} max
+			 */
+			noteTooLong: RequiredParams<'max'>
+		}
+	}
+	success: {
+		/**
+		 * O​r​d​e​r​ ​p​l​a​c​e​d
+		 */
+		title: string
+		/**
+		 * Y​o​u​r​ ​o​r​d​e​r​ ​h​a​s​ ​b​e​e​n​ ​p​l​a​c​e​d
+		 */
+		placed: string
+		/**
+		 * Y​o​u​r​ ​o​r​d​e​r​ ​n​u​m​b​e​r​ ​t​o​d​a​y
+		 */
+		daySeqLabel: string
+		/**
+		 * O​r​d​e​r​ ​n​o​.
+		 */
+		orderNo: string
+		/**
+		 * O​r​d​e​r​ ​t​y​p​e
+		 */
+		orderType: string
+		/**
+		 * T​a​b​l​e
+		 */
+		table: string
+		/**
+		 * G​u​e​s​t​s
+		 */
+		person: string
+		/**
+		 * C​o​n​t​a​c​t
+		 */
+		contact: string
+		/**
+		 * B​a​c​k​ ​t​o​ ​t​h​e​ ​m​e​n​u
+		 */
+		backToMenu: string
+		/**
+		 * T​h​i​s​ ​o​r​d​e​r​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​f​o​u​n​d​.
+		 */
+		loadFailed: string
+	}
+	address: {
+		/**
+		 * M​y​ ​a​d​d​r​e​s​s​e​s
+		 */
+		listTitle: string
+		/**
+		 * C​h​o​o​s​e​ ​a​ ​d​e​l​i​v​e​r​y​ ​a​d​d​r​e​s​s
+		 */
+		chooseTitle: string
+		/**
+		 * N​e​w​ ​a​d​d​r​e​s​s
+		 */
+		addTitle: string
+		/**
+		 * E​d​i​t​ ​a​d​d​r​e​s​s
+		 */
+		editTitle: string
+		/**
+		 * A​d​d​ ​a​ ​n​e​w​ ​a​d​d​r​e​s​s
+		 */
+		add: string
+		/**
+		 * N​o​ ​a​d​d​r​e​s​s​e​s​ ​y​e​t​.
+		 */
+		empty: string
+		/**
+		 * A​d​d​ ​o​n​e​ ​t​o​ ​h​a​v​e​ ​y​o​u​r​ ​o​r​d​e​r​ ​d​e​l​i​v​e​r​e​d​.
+		 */
+		emptyHint: string
+		/**
+		 * D​e​f​a​u​l​t
+		 */
+		'default': string
+		/**
+		 * M​a​k​e​ ​t​h​i​s​ ​m​y​ ​d​e​f​a​u​l​t​ ​a​d​d​r​e​s​s
+		 */
+		makeDefault: string
+		/**
+		 * E​d​i​t
+		 */
+		edit: string
+		/**
+		 * E​d​i​t​ ​{​a​d​d​r​e​s​s​}
+		 * @param {string} address
+		 */
+		editOne: RequiredParams<'address'>
+		/**
+		 * D​e​l​e​t​e
+		 */
+		'delete': string
+		/**
+		 * D​e​l​e​t​e​ ​{​a​d​d​r​e​s​s​}
+		 * @param {string} address
+		 */
+		deleteOne: RequiredParams<'address'>
+		/**
+		 * N​o​ ​m​a​p​ ​l​o​c​a​t​i​o​n​ ​y​e​t​:​ ​p​i​c​k​ ​a​ ​p​l​a​c​e​ ​f​r​o​m​ ​t​h​e​ ​l​i​s​t​ ​o​r​ ​u​s​e​ ​y​o​u​r​ ​l​o​c​a​t​i​o​n​.
+		 */
+		noGps: string
+		/**
+		 * L​o​c​a​t​i​o​n​ ​s​e​t​.
+		 */
+		hasGps: string
+		/**
+		 * F​i​n​d​i​n​g​ ​y​o​u​r​ ​l​o​c​a​t​i​o​n​…
+		 */
+		locating: string
+		/**
+		 * U​s​e​ ​m​y​ ​c​u​r​r​e​n​t​ ​l​o​c​a​t​i​o​n
+		 */
+		locate: string
+		/**
+		 * N​a​m​e
+		 */
+		name: string
+		/**
+		 * P​h​o​n​e
+		 */
+		phone: string
+		/**
+		 * S​t​r​e​e​t​ ​o​r​ ​b​u​i​l​d​i​n​g
+		 */
+		place: string
+		/**
+		 * T​y​p​e​ ​t​o​ ​s​e​a​r​c​h​,​ ​e​.​g​.​ ​a​ ​r​o​a​d​ ​o​r​ ​b​u​i​l​d​i​n​g
+		 */
+		placePlaceholder: string
+		/**
+		 * P​l​a​c​e​s​ ​f​o​u​n​d
+		 */
+		places: string
+		/**
+		 * F​l​a​t​,​ ​f​l​o​o​r​,​ ​d​o​o​r
+		 */
+		houseNumber: string
+		/**
+		 * e​.​g​.​ ​R​o​o​m​ ​1​2​0​3
+		 */
+		houseNumberPlaceholder: string
+		/**
+		 * L​o​g​ ​i​n​ ​w​i​t​h​ ​y​o​u​r​ ​p​h​o​n​e​ ​t​o​ ​u​s​e​ ​d​e​l​i​v​e​r​y​ ​a​d​d​r​e​s​s​e​s​.
+		 */
+		loginFirst: string
+		/**
+		 * L​o​g​ ​i​n
+		 */
+		login: string
+		/**
+		 * T​h​i​s​ ​a​d​d​r​e​s​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​f​o​u​n​d​.
+		 */
+		notFound: string
+		error: {
+			/**
+			 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​a​ ​n​a​m​e​.
+			 */
+			nameRequired: string
+			/**
+			 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​a​ ​p​h​o​n​e​ ​n​u​m​b​e​r​.
+			 */
+			phoneRequired: string
+			/**
+			 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​a​ ​c​o​r​r​e​c​t​ ​p​h​o​n​e​ ​n​u​m​b​e​r​.
+			 */
+			phoneInvalid: string
+			/**
+			 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​t​h​e​ ​a​d​d​r​e​s​s​.
+			 */
+			addressRequired: string
+			/**
+			 * T​h​i​s​ ​i​s​ ​t​o​o​ ​l​o​n​g​.
+			 */
+			tooLong: string
+			/**
+			 * T​h​i​s​ ​d​e​v​i​c​e​ ​d​o​e​s​ ​n​o​t​ ​s​u​p​p​o​r​t​ ​g​e​o​l​o​c​a​t​i​o​n​.​ ​P​l​e​a​s​e​ ​t​y​p​e​ ​t​h​e​ ​a​d​d​r​e​s​s​.
+			 */
+			geoUnsupported: string
+			/**
+			 * L​o​c​a​t​i​o​n​ ​p​e​r​m​i​s​s​i​o​n​ ​w​a​s​ ​r​e​f​u​s​e​d​.​ ​P​l​e​a​s​e​ ​t​y​p​e​ ​t​h​e​ ​a​d​d​r​e​s​s​.
+			 */
+			geoDenied: string
+			/**
+			 * N​o​ ​l​o​c​a​t​i​o​n​ ​(​G​P​S​)​ ​i​s​ ​a​v​a​i​l​a​b​l​e​ ​r​i​g​h​t​ ​n​o​w​.​ ​P​l​e​a​s​e​ ​t​y​p​e​ ​t​h​e​ ​a​d​d​r​e​s​s​.
+			 */
+			geoUnavailable: string
+			/**
+			 * F​i​n​d​i​n​g​ ​y​o​u​r​ ​l​o​c​a​t​i​o​n​ ​t​o​o​k​ ​t​o​o​ ​l​o​n​g​.​ ​P​l​e​a​s​e​ ​t​y​p​e​ ​t​h​e​ ​a​d​d​r​e​s​s​.
+			 */
+			geoTimeout: string
+		}
+	}
+	table: {
+		/**
+		 * Y​o​u​r​ ​t​a​b​l​e
+		 */
+		title: string
+		/**
+		 * W​h​e​r​e​ ​a​r​e​ ​y​o​u​ ​s​i​t​t​i​n​g​?
+		 */
+		where: string
+		/**
+		 * C​a​m​e​r​a​ ​v​i​e​w​ ​f​o​r​ ​s​c​a​n​n​i​n​g​ ​t​h​e​ ​t​a​b​l​e​ ​c​o​d​e
+		 */
+		camera: string
+		/**
+		 * S​c​a​n​ ​t​h​e​ ​t​a​b​l​e​ ​c​o​d​e
+		 */
+		scan: string
+		/**
+		 * S​t​a​r​t​ ​o​r​d​e​r​i​n​g
+		 */
+		startOrdering: string
+		error: {
+			/**
+			 * T​a​b​l​e​ ​n​u​m​b​e​r​ ​n​o​t​ ​f​o​u​n​d​.
+			 */
+			tableNotFound: string
+			/**
+			 * T​h​i​s​ ​Q​R​ ​c​o​d​e​ ​i​s​ ​n​o​t​ ​a​ ​t​a​b​l​e​ ​c​o​d​e​ ​o​f​ ​t​h​i​s​ ​s​h​o​p​.
+			 */
+			qrInvalid: string
+			/**
+			 * T​h​e​ ​c​a​m​e​r​a​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​t​a​r​t​e​d​.​ ​P​l​e​a​s​e​ ​t​y​p​e​ ​t​h​e​ ​t​a​b​l​e​ ​n​u​m​b​e​r​.
+			 */
+			scanCameraFailure: string
+			/**
+			 * C​a​m​e​r​a​ ​a​c​c​e​s​s​ ​w​a​s​ ​r​e​f​u​s​e​d​.​ ​P​l​e​a​s​e​ ​t​y​p​e​ ​t​h​e​ ​t​a​b​l​e​ ​n​u​m​b​e​r​.
+			 */
+			scanPermissionDenied: string
+			/**
+			 * T​h​i​s​ ​b​r​o​w​s​e​r​ ​c​a​n​n​o​t​ ​s​c​a​n​ ​c​o​d​e​s​.​ ​P​l​e​a​s​e​ ​t​y​p​e​ ​t​h​e​ ​t​a​b​l​e​ ​n​u​m​b​e​r​.
+			 */
+			scanUnsupported: string
+			/**
+			 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​a​ ​n​u​m​b​e​r​ ​o​f​ ​g​u​e​s​t​s​ ​f​r​o​m​ ​1​ ​t​o​ ​{​m​a​x​}​.
+			 * @param {number} max
+			 */
+			headcountInvalid: RequiredParams<'max'>
+			/**
+			 * T​h​e​ ​n​o​t​e​ ​c​a​n​ ​b​e​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s​.
+			 * @param {number} max
+			 */
+			noteTooLong: RequiredParams<'max'>
+		}
+	}
+	multi: {
+		/**
+		 * O​r​d​e​r​ ​f​r​o​m​ ​s​e​v​e​r​a​l​ ​s​h​o​p​s
+		 */
+		title: string
+		/**
+		 * N​o​ ​o​t​h​e​r​ ​s​h​o​p​ ​o​f​ ​t​h​i​s​ ​c​h​a​i​n​ ​h​a​s​ ​i​t​e​m​s​ ​i​n​ ​y​o​u​r​ ​c​a​r​t​.
+		 */
+		empty: string
+		/**
+		 * {​c​o​u​n​t​}​ ​s​h​o​p​s
+		 * @param {number} count
+		 */
+		count: RequiredParams<'count'>
+		/**
+		 * {​c​o​u​n​t​}​ ​o​r​d​e​r​s​ ​p​l​a​c​e​d​ ​t​o​g​e​t​h​e​r​.
+		 * @param {number} count
+		 */
+		placed: RequiredParams<'count'>
+		/**
+		 * C​h​e​c​k​ ​o​u​t​ ​a​l​l​ ​s​h​o​p​s​ ​(​{​c​o​u​n​t​}​)
+		 * @param {number} count
+		 */
+		link: RequiredParams<'count'>
+	}
 	pull: {
 		/**
 		 * P​u​l​l​ ​t​o​ ​r​e​f​r​e​s​h
@@ -892,6 +1610,10 @@ export type TranslationFunctions = {
 		appointment: () => LocalizedString
 	}
 	store: {
+		/**
+		 * Only {remaining} of {name} left. Please change the quantity in your cart.
+		 */
+		stockWarning: (arg: { name: string, remaining: number }) => LocalizedString
 		/**
 		 * Choose a shop
 		 */
@@ -1412,6 +2134,674 @@ export type TranslationFunctions = {
 		 * Open in a new tab
 		 */
 		openExternally: () => LocalizedString
+	}
+	cart: {
+		/**
+		 * Your order
+		 */
+		title: () => LocalizedString
+		/**
+		 * Open the cart, {count} items
+		 */
+		open: (arg: { count: number }) => LocalizedString
+		/**
+		 * Cart is empty
+		 */
+		empty: () => LocalizedString
+		/**
+		 * Add something you like
+		 */
+		emptyHint: () => LocalizedString
+		/**
+		 * Your cart is empty.
+		 */
+		emptyTitle: () => LocalizedString
+		/**
+		 * Back to the menu
+		 */
+		backToMenu: () => LocalizedString
+		/**
+		 * Price details at checkout
+		 */
+		feesLater: () => LocalizedString
+		/**
+		 * {amount} more to start
+		 */
+		shortfall: (arg: { amount: string }) => LocalizedString
+		/**
+		 * Checkout
+		 */
+		confirm: () => LocalizedString
+		/**
+		 * Clear the cart
+		 */
+		clear: () => LocalizedString
+		/**
+		 * Quantity of {name}
+		 */
+		quantityOf: (arg: { name: string }) => LocalizedString
+		/**
+		 * One more {name}
+		 */
+		increase: (arg: { name: string }) => LocalizedString
+		/**
+		 * One less {name}
+		 */
+		decrease: (arg: { name: string }) => LocalizedString
+		/**
+		 * Added {name}
+		 */
+		added: (arg: { name: string }) => LocalizedString
+		/**
+		 * Cannot add this
+		 */
+		refusedTitle: () => LocalizedString
+		/**
+		 * Shop notice
+		 */
+		noticeTitle: () => LocalizedString
+		/**
+		 * Not enough stock
+		 */
+		stockTitle: () => LocalizedString
+		refused: {
+			/**
+			 * The shop is closed right now and is not taking orders.
+			 */
+			shopClosed: () => LocalizedString
+			/**
+			 * Outside business hours. Opening hours: {hours}
+			 */
+			outsideHours: (arg: { hours: string }) => LocalizedString
+			/**
+			 * {name} is sold out.
+			 */
+			soldOut: (arg: { name: string }) => LocalizedString
+			/**
+			 * {name} is not on sale at this time.
+			 */
+			outOfSaleTime: (arg: { name: string }) => LocalizedString
+			/**
+			 * You can order at most {limit} of {name}.
+			 */
+			aboveMaxBuy: (arg: { limit: number, name: string }) => LocalizedString
+			/**
+			 * Only {limit} of {name} left.
+			 */
+			stockInsufficient: (arg: { limit: number, name: string }) => LocalizedString
+		}
+	}
+	checkout: {
+		/**
+		 * Confirm order
+		 */
+		title: () => LocalizedString
+		formTitle: {
+			/**
+			 * Delivery details
+			 */
+			takeaway: () => LocalizedString
+			/**
+			 * Pickup details
+			 */
+			selfPickup: () => LocalizedString
+			/**
+			 * Your table
+			 */
+			dine: () => LocalizedString
+		}
+		/**
+		 * Order items
+		 */
+		linesTitle: () => LocalizedString
+		/**
+		 * Payment method
+		 */
+		payTitle: () => LocalizedString
+		/**
+		 * To pay
+		 */
+		payable: () => LocalizedString
+		/**
+		 * Place order
+		 */
+		submit: () => LocalizedString
+		/**
+		 * Placing order…
+		 */
+		submitting: () => LocalizedString
+		/**
+		 * Note for the shop
+		 */
+		note: () => LocalizedString
+		/**
+		 * Allergies, spice level, cutlery…
+		 */
+		notePlaceholder: () => LocalizedString
+		/**
+		 * Choose a delivery address
+		 */
+		chooseAddress: () => LocalizedString
+		/**
+		 * Delivery time
+		 */
+		deliveryTime: () => LocalizedString
+		/**
+		 * Pickup time
+		 */
+		pickupTime: () => LocalizedString
+		/**
+		 * Choose a time
+		 */
+		chooseTime: () => LocalizedString
+		/**
+		 * Today
+		 */
+		today: () => LocalizedString
+		/**
+		 * Tomorrow
+		 */
+		tomorrow: () => LocalizedString
+		/**
+		 * Contact name
+		 */
+		contactName: () => LocalizedString
+		/**
+		 * Contact phone
+		 */
+		contactPhone: () => LocalizedString
+		/**
+		 * Picked up by
+		 */
+		pickerName: () => LocalizedString
+		/**
+		 * Pickup phone
+		 */
+		pickerPhone: () => LocalizedString
+		/**
+		 * Pack it to take away
+		 */
+		pack: () => LocalizedString
+		/**
+		 * Change table
+		 */
+		changeTable: () => LocalizedString
+		/**
+		 * Table number
+		 */
+		table: () => LocalizedString
+		/**
+		 * Table {name}
+		 */
+		tableIs: (arg: { name: string }) => LocalizedString
+		/**
+		 * Number of guests (1–{max})
+		 */
+		person: (arg: { max: number }) => LocalizedString
+		breakdown: {
+			/**
+			 * Items
+			 */
+			goods: () => LocalizedString
+			/**
+			 * Item discounts
+			 */
+			productDiscount: () => LocalizedString
+			/**
+			 * Promotion: {name}
+			 */
+			activity: (arg: { name: string }) => LocalizedString
+			/**
+			 * Coupon: {name}
+			 */
+			coupon: (arg: { name: string }) => LocalizedString
+			/**
+			 * Delivery fee ({km} km)
+			 */
+			delivery: (arg: { km: string }) => LocalizedString
+			/**
+			 * Free delivery
+			 */
+			deliveryWaived: () => LocalizedString
+			/**
+			 * Packing fee
+			 */
+			packing: () => LocalizedString
+			/**
+			 * Tableware ({units})
+			 */
+			dishware: (arg: { units: number }) => LocalizedString
+			/**
+			 * Service charge ({percent}%)
+			 */
+			serviceCharge: (arg: { percent: number }) => LocalizedString
+			/**
+			 * Table time ({minutes} min)
+			 */
+			tableTime: (arg: { minutes: number }) => LocalizedString
+			/**
+			 * Tax
+			 */
+			tax: () => LocalizedString
+			/**
+			 * Tax included in prices
+			 */
+			taxIncluded: () => LocalizedString
+			/**
+			 * Rounding (to {step})
+			 */
+			rounding: (arg: { step: string }) => LocalizedString
+			/**
+			 * Total
+			 */
+			total: () => LocalizedString
+		}
+		error: {
+			/**
+			 * Your cart is empty.
+			 */
+			emptyCart: () => LocalizedString
+			/**
+			 * The shop does not offer this way of ordering right now.
+			 */
+			orderTypeUnavailable: () => LocalizedString
+			/**
+			 * The shop is closed right now and is not taking orders.
+			 */
+			shopClosed: () => LocalizedString
+			/**
+			 * This shop’s service has expired. Please contact the shop.
+			 */
+			shopExpired: () => LocalizedString
+			/**
+			 * {name} can no longer be ordered. Please remove it from your cart.
+			 */
+			productUnavailable: (arg: { name: unknown }) => LocalizedString
+			/**
+			 * Please choose a size for {name}.
+			 */
+			specRequired: (arg: { name: unknown }) => LocalizedString
+			/**
+			 * Please choose the required options for {name}.
+			 */
+			tasteRequired: (arg: { name: unknown }) => LocalizedString
+			/**
+			 * An option of {name} is no longer available.
+			 */
+			tasteInvalid: (arg: { name: unknown }) => LocalizedString
+			/**
+			 * Please finish choosing the set contents of {name}.
+			 */
+			mealIncomplete: (arg: { name: unknown }) => LocalizedString
+			/**
+			 * An item of the set {name} is no longer available.
+			 */
+			mealInvalid: (arg: { name: unknown }) => LocalizedString
+			/**
+			 * {name} must be ordered in a larger quantity.
+			 */
+			belowMinBuy: (arg: { name: unknown }) => LocalizedString
+			/**
+			 * Too many of {name} for one order.
+			 */
+			aboveMaxBuy: (arg: { name: unknown }) => LocalizedString
+			/**
+			 * Please add an item from the required category.
+			 */
+			mustPickMissing: () => LocalizedString
+			/**
+			 * Only {remaining} of {name} left.
+			 */
+			stockInsufficient: (arg: { name: unknown, remaining: unknown }) => LocalizedString
+			/**
+			 * Please choose a delivery address.
+			 */
+			addressRequired: () => LocalizedString
+			/**
+			 * This address has no location. Please pick it on the map or edit it.
+			 */
+			addressNoGps: () => LocalizedString
+			/**
+			 * This address is outside the delivery area.
+			 */
+			outOfRange: () => LocalizedString
+			/**
+			 * The shop’s address is set incorrectly; delivery is unavailable.
+			 */
+			shopAddressInvalid: () => LocalizedString
+			/**
+			 * Please choose a delivery time.
+			 */
+			deliveryTimeRequired: () => LocalizedString
+			/**
+			 * Please choose a delivery time between {start} and {end}.
+			 */
+			deliveryTimeInvalid: (arg: { end: unknown, start: unknown }) => LocalizedString
+			/**
+			 * Please enter the contact name and phone.
+			 */
+			contactRequired: () => LocalizedString
+			/**
+			 * Please enter a correct phone number.
+			 */
+			phoneInvalid: () => LocalizedString
+			/**
+			 * Please enter who will pick up the order and their phone.
+			 */
+			pickerRequired: () => LocalizedString
+			/**
+			 * Please choose a pickup time.
+			 */
+			pickupTimeRequired: () => LocalizedString
+			/**
+			 * Please choose a pickup time within opening hours.
+			 */
+			pickupTimeInvalid: () => LocalizedString
+			/**
+			 * Please enter your table number.
+			 */
+			tableRequired: () => LocalizedString
+			/**
+			 * Table number not found.
+			 */
+			tableNotFound: () => LocalizedString
+			/**
+			 * Please enter a number of guests from 1 to {max}.
+			 */
+			headcountInvalid: (arg: { max: unknown }) => LocalizedString
+			/**
+			 * {short} more to reach the minimum order.
+			 */
+			belowStartingPrice: (arg: { short: unknown }) => LocalizedString
+			/**
+			 * Please choose a payment method.
+			 */
+			payTypeInvalid: () => LocalizedString
+			/**
+			 * Member card payment needs a membership.
+			 */
+			memberRequired: () => LocalizedString
+			/**
+			 * The amount to pay must be more than zero.
+			 */
+			nothingToPay: () => LocalizedString
+			/**
+			 * This order was already submitted. Please check your orders.
+			 */
+			idempotencyConflict: () => LocalizedString
+			/**
+			 * These shops do not belong to the same chain.
+			 */
+			notChainShop: () => LocalizedString
+			/**
+			 * The note can be at most {max} characters.
+			 */
+			noteTooLong: (arg: { max: unknown }) => LocalizedString
+		}
+	}
+	success: {
+		/**
+		 * Order placed
+		 */
+		title: () => LocalizedString
+		/**
+		 * Your order has been placed
+		 */
+		placed: () => LocalizedString
+		/**
+		 * Your order number today
+		 */
+		daySeqLabel: () => LocalizedString
+		/**
+		 * Order no.
+		 */
+		orderNo: () => LocalizedString
+		/**
+		 * Order type
+		 */
+		orderType: () => LocalizedString
+		/**
+		 * Table
+		 */
+		table: () => LocalizedString
+		/**
+		 * Guests
+		 */
+		person: () => LocalizedString
+		/**
+		 * Contact
+		 */
+		contact: () => LocalizedString
+		/**
+		 * Back to the menu
+		 */
+		backToMenu: () => LocalizedString
+		/**
+		 * This order could not be found.
+		 */
+		loadFailed: () => LocalizedString
+	}
+	address: {
+		/**
+		 * My addresses
+		 */
+		listTitle: () => LocalizedString
+		/**
+		 * Choose a delivery address
+		 */
+		chooseTitle: () => LocalizedString
+		/**
+		 * New address
+		 */
+		addTitle: () => LocalizedString
+		/**
+		 * Edit address
+		 */
+		editTitle: () => LocalizedString
+		/**
+		 * Add a new address
+		 */
+		add: () => LocalizedString
+		/**
+		 * No addresses yet.
+		 */
+		empty: () => LocalizedString
+		/**
+		 * Add one to have your order delivered.
+		 */
+		emptyHint: () => LocalizedString
+		/**
+		 * Default
+		 */
+		'default': () => LocalizedString
+		/**
+		 * Make this my default address
+		 */
+		makeDefault: () => LocalizedString
+		/**
+		 * Edit
+		 */
+		edit: () => LocalizedString
+		/**
+		 * Edit {address}
+		 */
+		editOne: (arg: { address: string }) => LocalizedString
+		/**
+		 * Delete
+		 */
+		'delete': () => LocalizedString
+		/**
+		 * Delete {address}
+		 */
+		deleteOne: (arg: { address: string }) => LocalizedString
+		/**
+		 * No map location yet: pick a place from the list or use your location.
+		 */
+		noGps: () => LocalizedString
+		/**
+		 * Location set.
+		 */
+		hasGps: () => LocalizedString
+		/**
+		 * Finding your location…
+		 */
+		locating: () => LocalizedString
+		/**
+		 * Use my current location
+		 */
+		locate: () => LocalizedString
+		/**
+		 * Name
+		 */
+		name: () => LocalizedString
+		/**
+		 * Phone
+		 */
+		phone: () => LocalizedString
+		/**
+		 * Street or building
+		 */
+		place: () => LocalizedString
+		/**
+		 * Type to search, e.g. a road or building
+		 */
+		placePlaceholder: () => LocalizedString
+		/**
+		 * Places found
+		 */
+		places: () => LocalizedString
+		/**
+		 * Flat, floor, door
+		 */
+		houseNumber: () => LocalizedString
+		/**
+		 * e.g. Room 1203
+		 */
+		houseNumberPlaceholder: () => LocalizedString
+		/**
+		 * Log in with your phone to use delivery addresses.
+		 */
+		loginFirst: () => LocalizedString
+		/**
+		 * Log in
+		 */
+		login: () => LocalizedString
+		/**
+		 * This address could not be found.
+		 */
+		notFound: () => LocalizedString
+		error: {
+			/**
+			 * Please enter a name.
+			 */
+			nameRequired: () => LocalizedString
+			/**
+			 * Please enter a phone number.
+			 */
+			phoneRequired: () => LocalizedString
+			/**
+			 * Please enter a correct phone number.
+			 */
+			phoneInvalid: () => LocalizedString
+			/**
+			 * Please enter the address.
+			 */
+			addressRequired: () => LocalizedString
+			/**
+			 * This is too long.
+			 */
+			tooLong: () => LocalizedString
+			/**
+			 * This device does not support geolocation. Please type the address.
+			 */
+			geoUnsupported: () => LocalizedString
+			/**
+			 * Location permission was refused. Please type the address.
+			 */
+			geoDenied: () => LocalizedString
+			/**
+			 * No location (GPS) is available right now. Please type the address.
+			 */
+			geoUnavailable: () => LocalizedString
+			/**
+			 * Finding your location took too long. Please type the address.
+			 */
+			geoTimeout: () => LocalizedString
+		}
+	}
+	table: {
+		/**
+		 * Your table
+		 */
+		title: () => LocalizedString
+		/**
+		 * Where are you sitting?
+		 */
+		where: () => LocalizedString
+		/**
+		 * Camera view for scanning the table code
+		 */
+		camera: () => LocalizedString
+		/**
+		 * Scan the table code
+		 */
+		scan: () => LocalizedString
+		/**
+		 * Start ordering
+		 */
+		startOrdering: () => LocalizedString
+		error: {
+			/**
+			 * Table number not found.
+			 */
+			tableNotFound: () => LocalizedString
+			/**
+			 * This QR code is not a table code of this shop.
+			 */
+			qrInvalid: () => LocalizedString
+			/**
+			 * The camera could not be started. Please type the table number.
+			 */
+			scanCameraFailure: () => LocalizedString
+			/**
+			 * Camera access was refused. Please type the table number.
+			 */
+			scanPermissionDenied: () => LocalizedString
+			/**
+			 * This browser cannot scan codes. Please type the table number.
+			 */
+			scanUnsupported: () => LocalizedString
+			/**
+			 * Please enter a number of guests from 1 to {max}.
+			 */
+			headcountInvalid: (arg: { max: number }) => LocalizedString
+			/**
+			 * The note can be at most {max} characters.
+			 */
+			noteTooLong: (arg: { max: number }) => LocalizedString
+		}
+	}
+	multi: {
+		/**
+		 * Order from several shops
+		 */
+		title: () => LocalizedString
+		/**
+		 * No other shop of this chain has items in your cart.
+		 */
+		empty: () => LocalizedString
+		/**
+		 * {count} shops
+		 */
+		count: (arg: { count: number }) => LocalizedString
+		/**
+		 * {count} orders placed together.
+		 */
+		placed: (arg: { count: number }) => LocalizedString
+		/**
+		 * Check out all shops ({count})
+		 */
+		link: (arg: { count: number }) => LocalizedString
 	}
 	pull: {
 		/**

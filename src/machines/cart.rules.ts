@@ -17,7 +17,7 @@ import type {
 } from '../domain/pricing';
 import type { ProductTax } from '../domain/catalog';
 import type { ShopInfo } from '../domain/shop';
-import { parsePricingInput, priceOrder } from '../pricing';
+import { completePricingInput, priceOrder } from '../pricing/engine';
 import { isShopClosed } from './shop-status.machine';
 
 /** Why an add or a quantity change was refused; the UI's text key is `cart.refused.<reason>`. */
@@ -158,8 +158,9 @@ export function withTaxes(
 }
 
 /**
- * Prices the lines above zero; null when there is nothing to price or the input breaks the engine's
- * contract (a line restored from an older cart, say), which the UI shows as "no price yet".
+ * Prices the lines above zero; null when there is nothing to price or the engine refuses the input (an
+ * amount out of its safe range, say), which the UI shows as "no price yet". The input is typed and only
+ * completed with the schema's defaults: the server validates and prices the order again on submit.
  */
 export function priceCart(
   lines: readonly CartLine[],
@@ -174,7 +175,7 @@ export function priceCart(
   if (priced.length === 0) return null;
   try {
     return priceOrder(
-      parsePricingInput({
+      completePricingInput({
         shop: parts.shop,
         memberSetting: parts.memberSetting,
         orderType: parts.orderType,

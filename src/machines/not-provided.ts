@@ -1,5 +1,5 @@
 // Actors declared in a machine's setup() are placeholders: the app provides the real services
-// (src/app/wiring.ts) and tests provide fakes, so a missing one fails loudly instead of doing I/O.
+// (src/app/flows/<flow>.ts) and tests provide fakes, so a missing one fails loudly instead of doing I/O.
 import { fromPromise } from 'xstate';
 
 export const notProvided = <TOutput, TInput = void>(name: string) =>

@@ -1,11 +1,11 @@
 // The rules of choosing a configured product (spec §5 "Required tastes need at least one attribute
 // chosen. A meal set must have items chosen (choose n of total)", "A minimum purchase quantity and a
 // per-order purchase limit apply"): pure functions the productChoice machine and its selectors share.
-import { MAX_LINE_QUANTITY } from '../domain/api/store';
+import { MAX_LINE_QUANTITY } from '../domain/api/store-limits';
 import type { Product, ProductSpec } from '../domain/catalog';
 import { ProductState } from '../domain/enums';
 import type { CartLine } from '../domain/pricing';
-import { lineFlag, productUnitPrice } from '../pricing';
+import { lineFlag, productUnitPrice } from '../pricing/engine';
 
 export interface Choice {
   /** One chosen value per spec dimension (null = not chosen). */

@@ -1,7 +1,8 @@
 // Product search (spec §2 /product/search, §7 store/productSearch): the query is sent once typing pauses
 // (named delay `debounce`), so each keystroke does not cost a request; a newer query cancels an older one.
 import { assign, setup } from 'xstate';
-import { MAX_SEARCH_LENGTH, type ProductSearchInfo } from '../domain/api/store';
+import type { ProductSearchInfo } from '../domain/api/store';
+import { MAX_SEARCH_LENGTH } from '../domain/api/store-limits';
 import type { Product } from '../domain/catalog';
 import { errorMessage, notProvided } from './not-provided';
 

@@ -1,14 +1,9 @@
 // Log in with a phone number and an SMS code (spec §5 "The phone must be correct. An SMS code is required",
 // §8 SMS messages: wrong code, no SMS left, send failed). The phone follows the server's own rule
-// (src/domain/api/user.ts normalizePhone), so a number the browser accepts is one the server accepts.
+// (src/domain/api/user-rules.ts normalizePhone), so a number the browser accepts is one the server accepts.
 import { assign, emit, setup } from 'xstate';
-import {
-  normalizePhone,
-  SMS_CODE_LENGTH,
-  type H5LoginInfo,
-  type SendSmsCodeInfo,
-  type SmsQuantityInfo,
-} from '../domain/api/user';
+import type { H5LoginInfo, SendSmsCodeInfo, SmsQuantityInfo } from '../domain/api/user';
+import { normalizePhone, SMS_CODE_LENGTH } from '../domain/api/user-rules';
 import { notProvided } from './not-provided';
 
 /** Seconds before another code may be requested. */

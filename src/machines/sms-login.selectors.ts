@@ -1,6 +1,6 @@
 // What the login page reads from the SMS login actor.
 import type { SnapshotFrom } from 'xstate';
-import { normalizePhone, SMS_CODE_LENGTH } from '../domain/api/user';
+import { normalizePhone, SMS_CODE_LENGTH } from '../domain/api/user-rules';
 import type { smsLoginMachine } from './sms-login.machine';
 
 type S = SnapshotFrom<typeof smsLoginMachine>;

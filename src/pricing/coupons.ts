@@ -8,7 +8,7 @@ import type {
   ParsedCoupon,
   ParsedPricingInput,
 } from '../domain/pricing';
-import { CouponKind } from '../domain/pricing';
+import { CouponKind } from '../domain/coupon-kinds';
 import { flagMatches, levelMatches, withinDates, type Audience } from './eligibility';
 import { allocateBy, checkedAdd, checkedMul, pay, type MoneyContext } from './money';
 import type { WorkLine } from './product-rules';

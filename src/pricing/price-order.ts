@@ -1,14 +1,7 @@
 // priceOrder: the whole price of a cart for one shop, order type, customer and pay type, explained.
 // Order of operations (docs/pricing.md): configured unit prices → per-product rules → order activities →
 // coupon → product taxes on what is paid → fees and their taxes → rounding-05. Pure: no clock, no I/O.
-import {
-  pricingInput,
-  type ParsedPricingInput,
-  type PricedLine,
-  type PricingInput,
-  type PricingIssue,
-  type PricingResult,
-} from '../domain/pricing';
+import type { ParsedPricingInput, PricedLine, PricingIssue, PricingResult } from '../domain/pricing';
 import { applyCoupons } from './coupons';
 import { audienceOf } from './eligibility';
 import { computeFees } from './fees';
@@ -16,11 +9,6 @@ import { checkedAdd, moneyContext, percentOf, round05Step, roundToStep } from '.
 import { applyOrderActivities, overSendGifts } from './order-activities';
 import { applyProductRules, buildLines, byFlag } from './product-rules';
 import { lineTaxes } from './taxes';
-
-/** Validates and fills the defaults of a raw input (the server does this on every request). */
-export function parsePricingInput(raw: PricingInput): ParsedPricingInput {
-  return pricingInput.parse(raw);
-}
 
 export function priceOrder(input: ParsedPricingInput): PricingResult {
   const ctx = moneyContext(input.shop.currency, input.shop.numberDecimals);

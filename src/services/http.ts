@@ -2,7 +2,6 @@
 // POST with a JSON body under /new/consumer, answered by the { result, info, message } envelope. Views and
 // i18n live above this layer, so toasts leave as message keys (or server text) through configureHttp.
 import ky, { isHTTPError, isTimeoutError } from 'ky';
-import type { z } from 'zod';
 import { API_BASE, HEADERS, type ApiReply } from '../domain/api/envelope';
 import { DEFAULTS } from '../domain/enums';
 import { storage as defaultStorage, type Storage } from './storage';
@@ -21,9 +20,9 @@ export const HttpCode = {
   business: -1,
   /** A non-2xx HTTP status. */
   http: 1,
-  /** The reply is not an envelope, or its info does not have the promised shape. */
+  /** The reply is not an envelope, or its info fails the check the caller passed. */
   badReply: 2,
-  /** The call's input breaks its contract; nothing was sent. */
+  /** The call's input breaks its contract; nothing was sent (kept for callers that check input). */
   badRequest: 3,
 } as const;
 
@@ -87,18 +86,13 @@ export function configureHttp(next: Partial<HttpConfig>): void {
   config = { ...defaults(), ...next };
 }
 
-/** The input checked against the call's contract; a refusal rejects like any failed call, unsent. */
-export function checked<T>(schema: z.ZodType<T, unknown>, body: unknown, path: string): T {
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) {
-    const field = parsed.error.issues[0]?.path.join('.') ?? '';
-    throw new HttpError(
-      'badRequest',
-      HttpCode.badRequest,
-      `invalid input for ${path}${field ? `: ${field}` : ''}`,
-    );
-  }
-  return parsed.data;
+/**
+ * A check of a reply's info a caller may pass to post(): any schema with `safeParse` (zod or zod/mini).
+ * The consumer calls pass none: the server validates every payload against the shared contract, which
+ * the calls take their types from (src/services/api/call.ts).
+ */
+export interface ReplyCheck<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false };
 }
 
 export interface CallOptions {
@@ -107,12 +101,12 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-/** POST `area/action` with `body`; resolves with the reply's info, parsed with `schema` when given. */
+/** POST `area/action` with `body`; resolves with the reply's info, checked with `schema` when given. */
 export async function post<T>(
   path: string,
   body: unknown,
   options: CallOptions = {},
-  schema?: z.ZodType<T>,
+  schema?: ReplyCheck<T>,
 ): Promise<T> {
   const { storage } = config;
   const token = storage.getToken();
@@ -150,6 +144,11 @@ export async function post<T>(
     const message = typeof envelope.message === 'string' ? envelope.message : '';
     if (options.toast !== false && message) config.toast({ text: message });
     throw new HttpError('business', HttpCode.business, message, 200, envelope.info ?? null);
+  }
+  // A success always carries its info (null when there is none); a reply without it is not an answer.
+  if (!('info' in envelope)) {
+    config.toast({ key: 'http.serverError' });
+    throw new HttpError('badReply', HttpCode.badReply, `bad reply for ${path}`, 200);
   }
   if (!schema) return envelope.info as T;
   const parsed = schema.safeParse(envelope.info);

@@ -1,8 +1,9 @@
 // Local values of spec §3 "Other records" and §9: the token with its 24-hour expiry, brand, openid (falling
 // back to a device id generated once), user-language, and the four flags cleared on every launch (§4).
 // localStorage throws in some private modes; the values then live in memory for the page's lifetime.
-import { storedCart, type StoredCart } from '../domain/cart';
+import type { StoredCart } from '../domain/cart';
 import { DEFAULTS } from '../domain/enums';
+import { readStoredCart } from './stored-cart';
 
 export interface KeyValue {
   getItem(key: string): string | null;
@@ -130,12 +131,12 @@ export function createStorage(options: StorageOptions = {}) {
   };
   /** A stored cart that no longer parses (an older shape, a hand edit) is dropped rather than half read. */
   const getCart = (shopId: number): StoredCart | null => {
-    const parsed = storedCart.safeParse(readJson<unknown>(cartKey(shopId)));
-    if (!parsed.success || parsed.data.shopId !== shopId) {
+    const cart = readStoredCart(readJson<unknown>(cartKey(shopId)));
+    if (!cart || cart.shopId !== shopId) {
       if (kv.getItem(cartKey(shopId)) !== null) removeCart(shopId);
       return null;
     }
-    return parsed.data;
+    return cart;
   };
 
   return {

@@ -11,7 +11,7 @@ import { useAppState } from '../app-state';
 import { entryErrorText } from '../entry-text';
 import { useAppNavigation } from '../shell';
 import { useFlow } from '../use-flow';
-import { machines } from '../wiring';
+import { entryFlow } from '../flows/entry';
 
 export default function EntryPage() {
   const search = useSearch({ strict: false }) as Record<string, string>;
@@ -20,7 +20,7 @@ export default function EntryPage() {
   const navigation = useAppNavigation();
 
   const actor = useFlow(
-    machines.entry,
+    entryFlow,
     () => {
       const env = detectEnvironment();
       const token = storage.getToken();

@@ -19,7 +19,7 @@ import { InfoView, type ProfileChanges } from '../../views/user/info-view';
 import { useToast } from '../../views/ui/toast';
 import { useAppState } from '../app-state';
 import { useFlow } from '../use-flow';
-import { machines } from '../wiring';
+import { userInfoFlow } from '../flows/user-info';
 
 /** store/setUserInfo as a one-shot resource: params are the changes, data the updated user. */
 const profileSave = resourceMachine.provide({
@@ -34,7 +34,7 @@ export default function InfoPage() {
   const { session } = useAppState();
   // The profile belongs to the session's customer; without a session there is nobody to show yet.
   const [hasSession] = useState(() => storage.getToken() !== null);
-  const loader = useFlow(machines.userInfo, () => ({ input: hasSession ? { params: {} } : {} }));
+  const loader = useFlow(userInfoFlow, () => ({ input: hasSession ? { params: {} } : {} }));
   const saver = useFlow(profileSave, () => ({}));
 
   const loaded = useSelector(loader ?? undefined, (s) => (s ? selectData<UserInfo>(s) : null));

@@ -24,7 +24,7 @@ import { useToast } from '../../views/ui/toast';
 import { useAppState } from '../app-state';
 import { useAppNavigation } from '../shell';
 import { useFlow } from '../use-flow';
-import { machines } from '../wiring';
+import { smsLoginFlow } from '../flows/sms-login';
 
 const route = getRouteApi('/pages/user/login');
 
@@ -52,7 +52,7 @@ export default function LoginPage() {
   const toast = useToast();
   const { LL } = useI18nContext();
   const actor = useFlow(
-    machines.smsLogin,
+    smsLoginFlow,
     () => ({ input: {} }),
     (flow) => [
       flow.on('auth.loggedIn', () => {

@@ -29,9 +29,17 @@ import { usePriceFormatter } from '../../views/ui/shop-display';
 import { EmptyState } from '../../views/ui/state-views';
 import { Page } from '../../views/ui/page';
 import { PageHead } from '../../views/ui/page-head';
+import { useEffect, useRef, useState } from 'react';
+import { selectNotice } from '../../machines/cart.selectors';
+import { Button } from '../../views/ui/button';
+import { Dialog } from '../../views/ui/dialog';
+import { useToast } from '../../views/ui/toast';
+import { useCart } from '../cart-state';
 import { RequireShop } from '../require-shop';
+import { useAppNavigation } from '../shell';
+import { refusalText } from './cart-text';
 import { useFlow } from '../use-flow';
-import { machines } from '../wiring';
+import { productChoiceFlow } from '../flows/product-choice';
 
 const route = getRouteApi('/product/detail');
 
@@ -49,11 +57,71 @@ export default function ProductDetailPage() {
 }
 
 function Detail({ productId, shop }: { productId: number; shop: ShopInfo }) {
-  const actor = useFlow(machines.productChoice, () => ({
-    input: { productId, currency: shop.currency, numberDecimals: shop.numberDecimals },
-  }));
+  const { cart } = useCart();
+  const { LL } = useI18nContext();
+  const toast = useToast();
+  const navigation = useAppNavigation();
+  const [refused, setRefused] = useState<string | null>(null);
+  const actor = useFlow(
+    productChoiceFlow,
+    () => ({ input: { productId, currency: shop.currency, numberDecimals: shop.numberDecimals } }),
+    (choice) => [
+      choice.on('product.chosen', (event) => {
+        const { cart: current, LL: texts, toast: toasts, navigation: nav, hours } = latest.current;
+        if (!current) return;
+        current.send({ type: 'cart.add', line: event.line, product: event.product });
+        // The cart refuses synchronously (closed shop, sold out, limits) and keeps the reason.
+        const notice = selectNotice(current.getSnapshot());
+        if (notice) {
+          setRefused(refusalText(texts, notice, hours));
+          return;
+        }
+        toasts.show(texts.cart.added({ name: event.product.name }));
+        nav.back();
+      }),
+    ],
+  );
+  const latest = useLatest({ cart, LL, toast, navigation, hours: shop.businessHours });
   if (!actor) return null;
-  return <Choice actor={actor} showMemberPrice={shop.showVipPrice} />;
+  return (
+    <>
+      <Choice
+        actor={actor}
+        showMemberPrice={shop.showVipPrice}
+        onAdd={cart ? () => actor.send({ type: 'choice.confirm' }) : undefined}
+      />
+      <Dialog
+        open={refused !== null}
+        onClose={() => {
+          cart?.send({ type: 'cart.dismissNotice' });
+          setRefused(null);
+        }}
+        title={LL.cart.refusedTitle()}
+        footer={
+          <Button
+            block
+            onClick={() => {
+              cart?.send({ type: 'cart.dismissNotice' });
+              setRefused(null);
+            }}
+          >
+            {LL.app.ok()}
+          </Button>
+        }
+      >
+        <p>{refused}</p>
+      </Dialog>
+    </>
+  );
+}
+
+/** A ref that always holds the newest value, for listeners registered once. */
+function useLatest<T>(value: T): { readonly current: T } {
+  const ref = useRef(value);
+  useEffect(() => {
+    ref.current = value;
+  });
+  return ref;
 }
 
 type Unmet = NonNullable<ReturnType<typeof selectFirstUnmet>>;
@@ -78,9 +146,11 @@ function unmetText(LL: TranslationFunctions, unmet: Unmet, stock: number | null)
 function Choice({
   actor,
   showMemberPrice,
+  onAdd,
 }: {
   actor: Actor<typeof productChoiceMachine>;
   showMemberPrice: boolean;
+  onAdd: (() => void) | undefined;
 }) {
   const { LL } = useI18nContext();
   const format = usePriceFormatter();
@@ -187,6 +257,7 @@ function Choice({
       memberPrice={memberUnit}
       canAdd={canAdd}
       firstUnmet={unmet ? unmetText(LL, unmet, stock) : null}
+      onAdd={onAdd}
     />
   );
 }

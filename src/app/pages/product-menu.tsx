@@ -17,7 +17,8 @@ import { selectOrderType } from '../../machines/session.selectors';
 import { ProductIndexView, type MenuSection } from '../../views/product/product-index-view';
 import { useAppState } from '../app-state';
 import { useFlow } from '../use-flow';
-import { machines } from '../wiring';
+import { CartPanel } from './cart-panel';
+import { catalogFlow } from '../flows/catalog';
 
 export function ProductMenu({
   shop,
@@ -28,7 +29,7 @@ export function ProductMenu({
   asTab: boolean;
   initialTypeId?: number | undefined;
 }) {
-  const actor = useFlow(machines.catalog, () => ({ input: {} }));
+  const actor = useFlow(catalogFlow, () => ({ input: {} }));
   return (
     <>
       {actor ? (
@@ -126,6 +127,7 @@ function Menu({
       menuUpdated={menuUpdated}
       onReload={() => actor.send({ type: 'catalog.reload' })}
       initialTypeId={initialTypeId}
+      cartBar={<CartPanel aboveTabBar={asTab} />}
     />
   );
 }

@@ -12,13 +12,13 @@ import {
 import { ProductSearchView } from '../../views/product/product-search-view';
 import { RequireShop } from '../require-shop';
 import { useFlow } from '../use-flow';
-import { machines } from '../wiring';
+import { productSearchFlow } from '../flows/product-search';
 
 const route = getRouteApi('/product/search');
 
 export default function ProductSearchPage() {
   const { q } = route.useSearch();
-  const actor = useFlow(machines.productSearch, () => ({ input: q ? { text: q } : {} }));
+  const actor = useFlow(productSearchFlow, () => ({ input: q ? { text: q } : {} }));
   return (
     <RequireShop>
       {(shop) => (actor ? <Search actor={actor} showMemberPrice={shop.showVipPrice} /> : null)}

@@ -9,7 +9,7 @@ import { ShopView } from '../../views/store/shop-view';
 import { useAppState } from '../app-state';
 import { useAppNavigation } from '../shell';
 import { useFlow } from '../use-flow';
-import { machines } from '../wiring';
+import { shopDetailFlow } from '../flows/shop-detail';
 
 const route = getRouteApi('/pages/store/index');
 
@@ -23,7 +23,7 @@ export default function StoreIndexPage() {
     if (shopId === null) navigation.go('/pages/store/list', {}, { replace: true });
   }, [shopId, navigation]);
 
-  const actor = useFlow(machines.shopDetail, () => ({
+  const actor = useFlow(shopDetailFlow, () => ({
     input: shopId === null ? {} : { params: { appId: shopId } },
   }));
   const shop = useSelector(actor ?? undefined, (s) => (s ? selectData<StoreDetailInfo>(s) : null));

@@ -7,14 +7,15 @@ import { selectData, selectFailed, selectIsLoading } from '../../machines/resour
 import { StoreListView } from '../../views/store/store-list-view';
 import { PullToRefresh } from '../../views/ui/pull-to-refresh';
 import { useFlow } from '../use-flow';
-import { machines } from '../wiring';
+import { pullToRefreshFlow } from '../flows/pull-to-refresh';
+import { storeListFlow } from '../flows/store-list';
 
-type ListActor = Actor<typeof machines.storeList>;
+type ListActor = Actor<typeof storeListFlow>;
 
 export default function StoreListPage() {
   const list = useRef<ListActor | null>(null);
   const actor = useFlow(
-    machines.storeList,
+    storeListFlow,
     () => ({ input: { params: {} } }),
     (created) => {
       list.current = created;
@@ -22,7 +23,7 @@ export default function StoreListPage() {
     },
   );
   const pull = useFlow(
-    machines.pullToRefresh.provide({
+    pullToRefreshFlow.provide({
       actors: {
         refresh: fromPromise(async () => {
           const current = list.current;

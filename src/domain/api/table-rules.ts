@@ -17,7 +17,8 @@ export const isTableCode = (text: string): boolean => TABLE_CODE_PATTERN.test(te
  * when the value is neither.
  */
 export function readTableRef(value: unknown): number | string | null {
-  if (typeof value === 'number') return Number.isInteger(value) && value > 0 && value <= MAX_ENTITY_ID ? value : null;
+  if (typeof value === 'number')
+    return Number.isInteger(value) && value > 0 && value <= MAX_ENTITY_ID ? value : null;
   if (typeof value !== 'string') return null;
   const text = value.trim();
   if (TABLE_ID_TEXT.test(text)) return Number(text);

@@ -1,13 +1,15 @@
-// The address calls of spec §7 (address/list, detail, add, update, delete) and address/searchPoi, from
+// The address calls of spec §7 (address/list, detail, add, update, delete) and address/searchPoi, typed by
 // the contract in src/domain/api/address.ts.
-import { addressContract } from '../../domain/api/address';
-import { contractCall } from './call';
+import type { addressContract } from '../../domain/api/address';
+import { contractCalls } from './call';
+
+const call = contractCalls<typeof addressContract>('address');
 
 export const addressApi = {
-  list: contractCall('address', addressContract, 'list'),
-  detail: contractCall('address', addressContract, 'detail'),
-  add: contractCall('address', addressContract, 'add'),
-  update: contractCall('address', addressContract, 'update'),
-  delete: contractCall('address', addressContract, 'delete'),
-  searchPoi: contractCall('address', addressContract, 'searchPoi'),
+  list: call('list'),
+  detail: call('detail'),
+  add: call('add'),
+  update: call('update'),
+  delete: call('delete'),
+  searchPoi: call('searchPoi'),
 };

@@ -1,20 +1,13 @@
-// One typed function per store/* call of spec §7, from the contract in src/domain/api/store.ts: the
-// input is checked with the contract's schema before it is sent, and the reply's info is parsed with the
-// contract's reply schema, so a view never renders a shape the contract does not promise.
-import type { z } from 'zod';
-import { storeContract, type StoreAction } from '../../domain/api/store';
-import { checked, post, type CallOptions } from '../http';
+// One typed function per store/* call of spec §7, typed by the contract in src/domain/api/store.ts (see
+// ./call: the server validates, the browser takes its types from the same schemas).
+import type { storeContract, StoreAction } from '../../domain/api/store';
+import { contractCalls, type ContractInfo, type ContractInput } from './call';
 
 type Contract = typeof storeContract;
-export type StoreInput<A extends StoreAction> = z.input<Contract[A]['input']>;
-export type StoreInfo<A extends StoreAction> = z.output<Contract[A]['info']>;
+export type StoreInput<A extends StoreAction> = ContractInput<Contract, A>;
+export type StoreInfo<A extends StoreAction> = ContractInfo<Contract, A>;
 
-function call<A extends StoreAction>(action: A) {
-  const { input, info } = storeContract[action];
-  const path = `store/${action}`;
-  return async (body: StoreInput<A>, options?: CallOptions): Promise<StoreInfo<A>> =>
-    post(path, checked(input as z.ZodType, body, path), options, info as unknown as z.ZodType<StoreInfo<A>>);
-}
+const call = contractCalls<Contract>('store');
 
 export const storeApi = {
   list: call('list'),

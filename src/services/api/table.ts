@@ -1,11 +1,11 @@
-// table/getTableInfo (spec §7) from the contract in src/domain/api/table.ts: the table a scanned code or
-// a table id names in the session's shop, or "table number not found". Field names are the spec's own
+// table/getTableInfo (spec §7), typed by the contract in src/domain/api/table.ts: the table a scanned code
+// or a table id names in the session's shop, or "table number not found". Field names are the spec's own
 // (spec §3 "Table and table order").
-import { tableContract } from '../../domain/api/table';
-import { contractCall } from './call';
+import type { tableContract } from '../../domain/api/table';
+import { contractCalls } from './call';
 
 export type { TableInfo } from '../../domain/api/table';
 
 export const tableApi = {
-  getTableInfo: contractCall('table', tableContract, 'getTableInfo'),
+  getTableInfo: contractCalls<typeof tableContract>('table')('getTableInfo'),
 };

@@ -1,6 +1,6 @@
 // The menu (/product/index and tab 1): a sticky top bar, the category rail and the product sections.
 // Sections load lazily: a section scrolling near the viewport asks for its first page, its end for more.
-import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import type { Product } from '../../domain/catalog';
 import type { OrderType } from '../../domain/enums';
 import { useI18nContext } from '../../i18n/i18n-context';
@@ -48,6 +48,8 @@ export interface ProductIndexViewProps {
   menuUpdated: boolean;
   onReload: () => void;
   initialTypeId?: number | undefined;
+  /** The cart bar and its sheet (cart mode), fixed at the bottom of the menu. */
+  cartBar?: ReactNode;
 }
 
 export function ProductIndexView(props: ProductIndexViewProps) {
@@ -64,7 +66,7 @@ export function ProductIndexView(props: ProductIndexViewProps) {
   useTabTap(() => window.scrollTo({ top: 0, behavior: 'smooth' }));
 
   return (
-    <Page withTabBar={asTab} surface="white">
+    <Page withTabBar={asTab} surface="white" bottomBar={props.cartBar ? 4.5 : 0}>
       <div style={style}>
         <div className={styles.topBar}>
           {!asTab && (
@@ -131,6 +133,7 @@ export function ProductIndexView(props: ProductIndexViewProps) {
           <Menu {...props} types={types} />
         )}
       </div>
+      {props.cartBar}
     </Page>
   );
 }

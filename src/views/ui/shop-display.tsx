@@ -1,19 +1,10 @@
 // How prices read in the current language and shop (symbol, decimals), for every price on screen.
-import { createContext, useCallback, useContext } from 'react';
+import { useCallback, useContext } from 'react';
 import { formatPrice } from '../../i18n/currency';
 import { useI18nContext } from '../../i18n/i18n-context';
+import { ShopDisplayContext } from './shop-display-context';
 
-export interface ShopDisplay {
-  currency: string;
-  currencySymbol: string | null;
-  numberDecimals: number;
-}
-
-export const ShopDisplayContext = createContext<ShopDisplay>({
-  currency: 'CNY',
-  currencySymbol: null,
-  numberDecimals: 2,
-});
+export { ShopDisplayContext, type ShopDisplay } from './shop-display-context';
 
 /** A function that formats integer minor units as the customer reads them right now. */
 export function usePriceFormatter(): (amount: number) => string {

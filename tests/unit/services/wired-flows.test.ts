@@ -1,5 +1,6 @@
 // The wired flows against the real consumer API (built in-process on PGlite with the API tests' fixture):
-// the contract the services parse is the one the server speaks, and the flows reach the pages they should.
+// the contract the services are typed by is the one the server speaks, and the flows reach the pages they
+// should.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, waitFor, type AnyActorRef } from 'xstate';
 import { machines } from '../../../src/app/wiring';

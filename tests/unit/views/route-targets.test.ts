@@ -16,11 +16,13 @@ describe('entry targets without a page yet', () => {
     expect(resolveTarget('/member/index').path).toBe('/pages/user/center');
   });
 
-  it('the table page lands on the menu, keeping the table', () => {
+  it('the table page and the ordering pages are built and keep their query', () => {
     expect(resolveTarget('/product/table', { table: 7, status: 0 })).toEqual({
-      path: '/product/index',
-      query: { table: 7 },
+      path: '/product/table',
+      query: { table: 7, status: 0 },
     });
+    expect(resolveTarget('/order/success', { id: 3 })).toEqual({ path: '/order/success', query: { id: 3 } });
+    expect(resolveTarget('/pages/user/address/update', { id: 4 }).path).toBe('/pages/user/address/update');
   });
 
   it('the expand red bag lands on the home tab and the orders tab on the menu', () => {

@@ -1,0 +1,124 @@
+// The cart of the shop the customer is in lives as long as the app, not a page: the menu, the product page,
+// the selection tab and /order/confirm all read and change the same cart actor. It starts from the stored
+// cart (a reload keeps it), follows the session's order type (spec §4: switching re-prices) and remembers
+// the table a scanned code named, which the dine-in form starts from.
+import { useSelector } from '@xstate/react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createActor, type ActorRefFrom } from 'xstate';
+import type { Address } from '../domain/api/address';
+import type { cartMachine } from '../machines/cart.machine';
+import { selectClientTypeCode, selectOrderType } from '../machines/session.selectors';
+import { storage } from '../services/storage';
+import { useAppState } from './app-state';
+import { clock } from './clock';
+
+export type CartRef = ActorRefFrom<typeof cartMachine>;
+
+interface CartState {
+  cart: CartRef | null;
+  /** The table code or id the customer arrived with (QR code) or scanned, for dine-in. */
+  table: string | null;
+  setTable(table: string | null): void;
+  /** The delivery address chosen in the address book for this visit's order. */
+  address: Address | null;
+  setAddress(address: Address | null): void;
+  /** Headcount and note given on the table page, which the dine-in form starts from. */
+  dine: DineDetails | null;
+  setDineDetails(details: DineDetails | null): void;
+}
+
+export interface DineDetails {
+  person: number;
+  note: string;
+}
+
+const CartContext = createContext<CartState>({
+  cart: null,
+  table: null,
+  setTable: () => undefined,
+  address: null,
+  setAddress: () => undefined,
+  dine: null,
+  setDineDetails: () => undefined,
+});
+
+export const useCart = (): CartState => useContext(CartContext);
+
+interface Visit {
+  shopId: number | null;
+  table: string | null;
+  address: Address | null;
+  dine: DineDetails | null;
+}
+
+const EMPTY_VISIT: Visit = { shopId: null, table: null, address: null, dine: null };
+
+export function CartProvider({ children }: { children: ReactNode }) {
+  const { shop, session } = useAppState();
+  const [cart, setCart] = useState<CartRef | null>(null);
+  // A table, a chosen address and the dine-in details belong to one shop's visit, kept with its shop.
+  const [visit, setVisit] = useState<Visit>(EMPTY_VISIT);
+  const shopId = shop?.id ?? null;
+
+  useEffect(() => {
+    if (!shop) return;
+    let stop: (() => void) | null = null;
+    let left = false;
+    // The cart flow (and the pricing engine with it) loads once the customer is in a shop, not with the
+    // first page. If its code cannot load, the cart stays empty and the pages that need it, which load
+    // the same way, show their own loading error.
+    void import('./flows/cart')
+      .then(({ cartFlow }) => {
+        if (left) return;
+        const context = session.getSnapshot().context;
+        const actor = createActor(cartFlow, {
+          input: {
+            shop,
+            orderType: context.orderType,
+            clientTypeCode: context.clientTypeCode,
+            saved: storage.getCart(shop.id),
+            clock,
+          },
+        });
+        actor.start();
+        stop = () => actor.stop();
+        setCart(actor);
+      })
+      .catch(() => undefined);
+    return () => {
+      left = true;
+      stop?.();
+      setCart(null);
+    };
+    // One cart per shop: a refreshed shop record reaches the running cart through cart.setShop below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [shopId]);
+
+  useEffect(() => {
+    if (cart && shop) cart.send({ type: 'cart.setShop', shop });
+  }, [cart, shop]);
+
+  const orderType = useSelector(session, selectOrderType);
+  const clientTypeCode = useSelector(session, selectClientTypeCode);
+  useEffect(() => {
+    if (!cart) return;
+    const parts = cart.getSnapshot().context.parts;
+    if (parts.orderType !== orderType || parts.clientTypeCode !== clientTypeCode)
+      cart.send({ type: 'cart.setOrderType', orderType, clientTypeCode });
+  }, [cart, orderType, clientTypeCode]);
+
+  const { table, address, dine } = visit.shopId === shopId ? visit : EMPTY_VISIT;
+  const update = useCallback(
+    (changes: Partial<Visit>) =>
+      setVisit((v) => ({ ...(v.shopId === shopId ? v : EMPTY_VISIT), ...changes, shopId })),
+    [shopId],
+  );
+  const setTable = useCallback((next: string | null) => update({ table: next }), [update]);
+  const setAddress = useCallback((next: Address | null) => update({ address: next }), [update]);
+  const setDineDetails = useCallback((next: DineDetails | null) => update({ dine: next }), [update]);
+  const value = useMemo(
+    () => ({ cart, table, setTable, address, setAddress, dine, setDineDetails }),
+    [cart, table, setTable, address, setAddress, dine, setDineDetails],
+  );
+  return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
+}

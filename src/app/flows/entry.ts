@@ -1,0 +1,35 @@
+// The entry flow with its calls: the entry page and the shop restore of in-shop pages start it.
+import { fromPromise } from 'xstate';
+import { entryMachine, type TableRouting } from '../../machines/entry.machine';
+import { storeApi } from '../../services/api/store';
+import { tableApi } from '../../services/api/table';
+import { userApi } from '../../services/api/user';
+import { keepSession } from './keep-session';
+
+/**
+ * Open-table routing reads the table's status. table/getTableInfo names no open orders on the table, so
+ * an ordering or occupied table routes as one without this customer's orders (spec §2 rule 5's fallback).
+ */
+async function loadTable({ tableId }: { tableId: number | string }): Promise<TableRouting> {
+  const table = await tableApi.getTableInfo({ tableId });
+  const status = table.nStatus === 1 || table.nStatus === 2 ? table.nStatus : 0;
+  return { status, firstOrderId: null, hasUserOrders: false };
+}
+
+export const entryFlow = entryMachine.provide({
+  actors: {
+    openSession: fromPromise(async ({ input }) => {
+      const session = await userApi.h5entry({ id: input.shopId, openid: input.openid });
+      keepSession(session);
+      return session;
+    }),
+    moveSession: fromPromise(async ({ input }) => {
+      // A refused old token is not the customer's concern: the flow opens a fresh session instead.
+      const session = await userApi.token({ id: input.shopId, token: input.token }, { toast: false });
+      keepSession(session);
+      return session;
+    }),
+    loadShop: fromPromise(({ input }) => storeApi.detail({ appId: input.shopId })),
+    loadTable: fromPromise(({ input }) => loadTable(input)),
+  },
+});

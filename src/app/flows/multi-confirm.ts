@@ -1,0 +1,20 @@
+import { fromPromise } from 'xstate';
+import { multiConfirmMachine } from '../../machines/multi-confirm.machine';
+import { orderApi, rejectionOf } from '../../services/api/order';
+import { storage } from '../../services/storage';
+
+/** Carts of several shops of the chain; input `carts` from `storage.listCarts()`. */
+export const multiConfirmFlow = multiConfirmMachine.provide({
+  actors: {
+    submitOrders: fromPromise(async ({ input }) => {
+      try {
+        return { placed: await orderApi.multiConfirm(input, { toast: false }) };
+      } catch (error) {
+        const rejection = rejectionOf(error);
+        if (rejection) return { rejection };
+        throw error;
+      }
+    }),
+    clearCarts: fromPromise(async ({ input }) => input.shopIds.forEach((id) => storage.clearCart(id))),
+  },
+});

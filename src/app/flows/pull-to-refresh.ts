@@ -1,0 +1,2 @@
+/** The page supplies what a pull refreshes: `pullToRefreshFlow.provide({ actors: { refresh } })`. */
+export { pullToRefreshMachine as pullToRefreshFlow } from '../../machines/pull-to-refresh.machine';

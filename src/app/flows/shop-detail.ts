@@ -1,0 +1,8 @@
+import { fromPromise } from 'xstate';
+import { resourceMachine } from '../../machines/resource.machine';
+import { storeApi, type StoreInput } from '../../services/api/store';
+
+/** store/detail: params are { appId }. */
+export const shopDetailFlow = resourceMachine.provide({
+  actors: { load: fromPromise(({ input }) => storeApi.detail(input as StoreInput<'detail'>)) },
+});

@@ -1,0 +1,4 @@
+// /pages/user/address/add: a new delivery address.
+import { AddressAddPage } from './address-edit-page';
+
+export default AddressAddPage;

@@ -1,0 +1,159 @@
+// /pages/user/address/add and /pages/user/address/update?id=: the address editor flow. The place is
+// found with address/searchPoi near the shop (typed address; no map key is configured) or the browser's
+// position; a saved address returns to the list.
+import { getRouteApi } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
+import { fromPromise, type Actor } from 'xstate';
+import type { Address } from '../../domain/api/address';
+import type { ShopInfo } from '../../domain/shop';
+import { useI18nContext } from '../../i18n/i18n-context';
+import type { TranslationFunctions } from '../../i18n/i18n-types';
+import type { AddressErrorReason, addressEditorMachine } from '../../machines/address-editor.machine';
+import {
+  selectDraft,
+  selectError,
+  selectFieldError,
+  selectHasGps,
+  selectIsLocating,
+  selectIsNew,
+  selectIsSaving,
+  selectIsSearching,
+  selectPois,
+} from '../../machines/address-editor.selectors';
+import { resourceMachine } from '../../machines/resource.machine';
+import { selectData, selectFailed } from '../../machines/resource.selectors';
+import { selectHasPhone, selectUser } from '../../machines/session.selectors';
+import { addressApi } from '../../services/api/address';
+import { AddressEditView } from '../../views/user/address-edit-view';
+import { Page } from '../../views/ui/page';
+import { PageHead } from '../../views/ui/page-head';
+import { CardSkeleton, SkeletonRegion } from '../../views/ui/skeleton';
+import { ErrorView } from '../../views/ui/state-views';
+import { useAppState } from '../app-state';
+import { RequireShop } from '../require-shop';
+import { useAppNavigation } from '../shell';
+import { useFlow } from '../use-flow';
+import { addressEditorFlow } from '../flows/address-editor';
+import { LoginFirst } from './address-list-page';
+
+const updateRoute = getRouteApi('/pages/user/address/update');
+
+const addressDetail = resourceMachine.provide({
+  actors: { load: fromPromise(({ input }) => addressApi.detail(input as { id: number })) },
+});
+
+const REASONS: readonly string[] = [
+  'nameRequired',
+  'phoneRequired',
+  'phoneInvalid',
+  'addressRequired',
+  'tooLong',
+  'geoUnsupported',
+  'geoDenied',
+  'geoUnavailable',
+  'geoTimeout',
+] satisfies AddressErrorReason[];
+
+/** A reason key in words; request-layer failures arrive as text already. */
+const errorText = (LL: TranslationFunctions, error: string): string =>
+  REASONS.includes(error) ? LL.address.error[error as AddressErrorReason]() : error;
+
+export function AddressAddPage() {
+  return (
+    <Guarded redirect="/pages/user/address/add">{(shop) => <Editor shop={shop} address={null} />}</Guarded>
+  );
+}
+
+export function AddressUpdatePage() {
+  const { id } = updateRoute.useSearch();
+  return (
+    <Guarded redirect="/pages/user/address/list">
+      {(shop) => (id === undefined ? <LoadFailed /> : <LoadThenEdit shop={shop} id={id} />)}
+    </Guarded>
+  );
+}
+
+function Guarded({ redirect, children }: { redirect: string; children: (shop: ShopInfo) => ReactNode }) {
+  const { session } = useAppState();
+  const hasPhone = useSelector(session, selectHasPhone);
+  if (!hasPhone) return <LoginFirst redirect={redirect} />;
+  return <RequireShop>{children}</RequireShop>;
+}
+
+function LoadFailed() {
+  const { LL } = useI18nContext();
+  return (
+    <Page head={<PageHead title={LL.address.editTitle()} />}>
+      <ErrorView message={LL.address.notFound()} />
+    </Page>
+  );
+}
+
+function LoadThenEdit({ shop, id }: { shop: ShopInfo; id: number }) {
+  const { LL } = useI18nContext();
+  const actor = useFlow(addressDetail, () => ({ input: { params: { id } } }));
+  const address = useSelector(actor ?? undefined, (s) => (s ? selectData<Address>(s) : null));
+  const failed = useSelector(actor ?? undefined, (s) => (s ? selectFailed(s) : false));
+  if (failed) return <LoadFailed />;
+  if (!address)
+    return (
+      <Page head={<PageHead title={LL.address.editTitle()} />}>
+        <SkeletonRegion label={LL.app.loading()}>
+          <CardSkeleton />
+        </SkeletonRegion>
+      </Page>
+    );
+  return <Editor shop={shop} address={address} />;
+}
+
+function Editor({ shop, address }: { shop: ShopInfo; address: Address | null }) {
+  const { session } = useAppState();
+  const navigation = useAppNavigation();
+  const actor = useFlow(
+    addressEditorFlow,
+    () => {
+      const user = selectUser(session.getSnapshot());
+      return {
+        input: {
+          address,
+          near: shop.gpsAddress,
+          contact: { name: user?.customer.nickname ?? '', phone: user?.customer.phone ?? '' },
+        },
+      };
+    },
+    (editor) => [editor.on('address.saved', () => navigation.back())],
+  );
+  if (!actor) return null;
+  return <Form actor={actor} />;
+}
+
+function Form({ actor }: { actor: Actor<typeof addressEditorMachine> }) {
+  const { LL } = useI18nContext();
+  const draft = useSelector(actor, selectDraft);
+  const isNew = useSelector(actor, selectIsNew);
+  const pois = useSelector(actor, selectPois);
+  const fieldError = useSelector(actor, selectFieldError);
+  const error = useSelector(actor, selectError);
+  const hasGps = useSelector(actor, selectHasGps);
+  const locating = useSelector(actor, selectIsLocating);
+  const searching = useSelector(actor, selectIsSearching);
+  const saving = useSelector(actor, selectIsSaving);
+  return (
+    <AddressEditView
+      isNew={isNew}
+      draft={{ ...draft, hasGps }}
+      fieldError={fieldError ? { field: fieldError.field, message: errorText(LL, fieldError.reason) } : null}
+      error={error ? errorText(LL, error) : null}
+      pois={pois}
+      searching={searching}
+      locating={locating}
+      saving={saving}
+      onChange={(changes) => actor.send({ type: 'editor.set', changes })}
+      onSearch={(keyword) => actor.send({ type: 'editor.search', keyword })}
+      onPick={(index) => actor.send({ type: 'editor.pickPoi', index })}
+      onLocate={() => actor.send({ type: 'editor.locate' })}
+      onSave={() => actor.send({ type: 'editor.save' })}
+    />
+  );
+}

@@ -1,0 +1,150 @@
+// The cart as the menu shows it: the cart bar, the cart sheet, and the order confirm flow behind the
+// confirm button (spec §4 "Order confirm": expired or closed notice, taxes, stock check, the stock dialog).
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
+import {
+  selectCanConfirm,
+  selectCount,
+  selectPricing,
+  selectShopRefusal,
+  selectShortfall,
+  selectTotal,
+} from '../../machines/cart.selectors';
+import {
+  selectIsBusy,
+  selectNotice,
+  selectShortfall as selectStockShortfall,
+} from '../../machines/order-confirm.selectors';
+import { selectFromOld } from '../../machines/session.selectors';
+import { useI18nContext } from '../../i18n/i18n-context';
+import { CartBar } from '../../views/order/cart-bar';
+import { CartSheet } from '../../views/order/cart-sheet';
+import { Button } from '../../views/ui/button';
+import { Dialog } from '../../views/ui/dialog';
+import { storage } from '../../services/storage';
+import { useAppState } from '../app-state';
+import { useCart, type CartRef } from '../cart-state';
+import { useAppNavigation } from '../shell';
+import { useFlow } from '../use-flow';
+import { clock } from '../clock';
+import { orderConfirmFlow } from '../flows/order-confirm';
+import { noticeText, useSheetLines } from './cart-text';
+
+export function CartPanel({ aboveTabBar }: { aboveTabBar: boolean }) {
+  const { cart } = useCart();
+  if (!cart) return null;
+  return <Panel cart={cart} aboveTabBar={aboveTabBar} />;
+}
+
+function Panel({ cart, aboveTabBar }: { cart: CartRef; aboveTabBar: boolean }) {
+  const { LL } = useI18nContext();
+  const { shop, session } = useAppState();
+  const navigation = useAppNavigation();
+  const [open, setOpen] = useState(false);
+  const count = useSelector(cart, selectCount);
+  const total = useSelector(cart, selectTotal);
+  const pricing = useSelector(cart, selectPricing);
+  const shortfall = useSelector(cart, selectShortfall);
+  const canConfirm = useSelector(cart, selectCanConfirm);
+  const refusal = useSelector(cart, selectShopRefusal);
+  const lines = useSheetLines(cart);
+  // Carts kept in other shops: a chain's shops can be ordered from together (/order/multi-confirm).
+  const otherCarts =
+    shop?.chainId != null && count > 0 ? storage.listCarts().filter((c) => c.shopId !== shop.id).length : 0;
+
+  const confirm = useFlow(
+    orderConfirmFlow,
+    () => {
+      const parts = cart.getSnapshot().context.parts;
+      return {
+        input: {
+          shop: shop ?? parts.shop,
+          orderType: parts.orderType,
+          fromOld: selectFromOld(session.getSnapshot()),
+          clock,
+        },
+      };
+    },
+    (actor) => [
+      actor.on('taxes.loaded', (event) => cart.send({ type: 'cart.setTaxes', taxes: event.taxes })),
+      actor.on('navigate', (event) =>
+        navigation.go(event.to.route, event.to.query, { replace: event.replace }),
+      ),
+    ],
+  );
+  const busy = useSelector(confirm ?? undefined, (s) => (s ? selectIsBusy(s) : false));
+  const notice = useSelector(confirm ?? undefined, (s) => (s ? selectNotice(s) : null));
+  const stock = useSelector(confirm ?? undefined, (s) => (s ? selectStockShortfall(s) : null));
+
+  const onConfirm = () => {
+    if (!confirm) return;
+    const { lines: cartLines, products, parts } = cart.getSnapshot().context;
+    confirm.send({
+      type: 'confirm.setShop',
+      shop: parts.shop,
+      orderType: parts.orderType,
+      fromOld: selectFromOld(session.getSnapshot()),
+    });
+    setOpen(false);
+    confirm.send({ type: 'confirm.start', lines: cartLines, products, hasProductCoupon: false });
+  };
+
+  return (
+    <>
+      <CartBar
+        count={count}
+        total={pricing ? total : null}
+        shortfall={shortfall}
+        canConfirm={canConfirm}
+        closedText={refusal ? LL.store.closed() : null}
+        busy={busy}
+        aboveTabBar={aboveTabBar}
+        onOpen={() => setOpen(true)}
+        onConfirm={onConfirm}
+        multi={
+          otherCarts > 0
+            ? {
+                href: navigation.href('/order/multi-confirm'),
+                label: LL.multi.link({ count: otherCarts + 1 }),
+              }
+            : null
+        }
+      />
+      <CartSheet
+        open={open && count > 0}
+        onClose={() => setOpen(false)}
+        onClear={() => {
+          cart.send({ type: 'cart.clear' });
+          setOpen(false);
+        }}
+        lines={lines}
+        onIncrement={(flag) => cart.send({ type: 'cart.increment', flag })}
+        onDecrement={(flag) => cart.send({ type: 'cart.decrement', flag })}
+      />
+      <Dialog
+        open={stock !== null}
+        onClose={() => confirm?.send({ type: 'confirm.acknowledge' })}
+        title={LL.cart.stockTitle()}
+        footer={
+          <Button block onClick={() => confirm?.send({ type: 'confirm.acknowledge' })}>
+            {LL.app.ok()}
+          </Button>
+        }
+      >
+        <p>{stock ? LL.store.stockWarning({ name: stock.name, remaining: stock.remaining }) : ''}</p>
+      </Dialog>
+      <Dialog
+        open={notice !== null}
+        onClose={() => confirm?.send({ type: 'confirm.dismiss' })}
+        title={LL.cart.noticeTitle()}
+        footer={
+          <Button block onClick={() => confirm?.send({ type: 'confirm.dismiss' })}>
+            {LL.app.ok()}
+          </Button>
+        }
+      >
+        <p>{notice ? noticeText(LL, notice, shop?.businessHours ?? '') : ''}</p>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,419 @@
+// /order/confirm: the checkout flow over the shop's cart. The flow starts from the cart's lines and
+// pricing parts; switching the order type re-prices the cart and starts the form of the new type.
+import { useSelector } from '@xstate/react';
+import { useEffect, useRef, useState } from 'react';
+import type { Actor } from 'xstate';
+import type { LocalDateTime } from '../../domain/api/order';
+import { CONFIRM_ORDER_TYPES, type ConfirmOrderType } from '../../domain/api/order-rules';
+import type { PayType } from '../../domain/enums';
+import type { ShopInfo } from '../../domain/shop';
+import { useI18nContext } from '../../i18n/i18n-context';
+import type { TranslationFunctions } from '../../i18n/i18n-types';
+import type { checkoutMachine } from '../../machines/checkout.machine';
+import {
+  selectBreakdown,
+  selectCanPack,
+  selectCanSubmit,
+  selectDeliverySlots,
+  selectError,
+  selectFieldError,
+  selectForm,
+  selectIsLoading,
+  selectIsSubmitting,
+  selectLoadFailed,
+  selectPayOptions,
+  selectPickupSlots,
+  selectPricing,
+  selectTable,
+  type BreakdownRow,
+} from '../../machines/checkout.selectors';
+import { selectHasPhone, selectOrderType, selectUser } from '../../machines/session.selectors';
+import { Button } from '../../views/ui/button';
+import { Page } from '../../views/ui/page';
+import { PageHead } from '../../views/ui/page-head';
+import { EmptyState } from '../../views/ui/state-views';
+import {
+  AddressRow,
+  CheckField,
+  OrderConfirmView,
+  SlotField,
+  TextField,
+  type BreakdownItem,
+  type ConfirmFieldError,
+} from '../../views/order/order-confirm-view';
+import { usePriceFormatter } from '../../views/ui/shop-display';
+import styles from '../../views/order/order.module.css';
+import { useAppState } from '../app-state';
+import { useCart, type CartRef } from '../cart-state';
+import { RequireShop } from '../require-shop';
+import { useAppNavigation } from '../shell';
+import { useFlow } from '../use-flow';
+import { clock } from '../clock';
+import { checkoutFlow } from '../flows/checkout';
+import { newIdempotencyKey } from '../idempotency-key';
+import { useSheetLines } from './cart-text';
+import { fieldErrorText } from './checkout-text';
+
+const isConfirmType = (type: string): type is ConfirmOrderType =>
+  (CONFIRM_ORDER_TYPES as readonly string[]).includes(type);
+
+export default function OrderConfirmPage() {
+  return <RequireShop>{(shop) => <Confirm shop={shop} />}</RequireShop>;
+}
+
+function Confirm({ shop }: { shop: ShopInfo }) {
+  const { LL } = useI18nContext();
+  const { cart } = useCart();
+  const { session } = useAppState();
+  const orderType = useSelector(session, selectOrderType);
+  const count = useSelector(cart ?? undefined, (s) => (s ? s.context.lines.length : 0));
+  const navigation = useAppNavigation();
+  if (!cart) return null;
+  if (count === 0 || !isConfirmType(orderType)) {
+    return (
+      <Page head={<PageHead title={LL.checkout.title()} />}>
+        <EmptyState
+          icon="empty"
+          title={LL.cart.emptyTitle()}
+          action={
+            <Button onClick={() => navigation.go('/product/index', {}, { replace: true })}>
+              {LL.cart.backToMenu()}
+            </Button>
+          }
+        />
+      </Page>
+    );
+  }
+  // A new order type is a new form: the flow restarts with the re-priced cart.
+  return <Checkout key={orderType} cart={cart} orderType={orderType} shop={shop} />;
+}
+
+function Checkout({ cart, orderType, shop }: { cart: CartRef; orderType: ConfirmOrderType; shop: ShopInfo }) {
+  const { session } = useAppState();
+  const { table, address } = useCart();
+  const navigation = useAppNavigation();
+  const actor = useFlow(
+    checkoutFlow,
+    () => {
+      const { lines, products, parts } = cart.getSnapshot().context;
+      const user = selectUser(session.getSnapshot());
+      return {
+        input: {
+          orderType,
+          lines,
+          products,
+          parts,
+          contact: { name: user?.customer.nickname ?? '', phone: user?.customer.phone ?? '' },
+          address,
+          table,
+          makeKey: newIdempotencyKey,
+          clock,
+        },
+      };
+    },
+    (flow) => [
+      flow.on('order.placed', () => cart.send({ type: 'cart.clear' })),
+      flow.on('navigate', (event) =>
+        navigation.go(event.to.route, event.to.query, { replace: event.replace }),
+      ),
+    ],
+  );
+  if (!actor) return null;
+  return <CheckoutForm actor={actor} cart={cart} shop={shop} />;
+}
+
+const slotValue = (slot: LocalDateTime) => `${slot.date} ${slot.time}`;
+const slotOf = (value: string): LocalDateTime | null => {
+  const [date, time] = value.split(' ');
+  return date && time ? { date, time } : null;
+};
+
+function breakdownLabel(LL: TranslationFunctions, row: BreakdownRow, format: (n: number) => string): string {
+  const v = row.values;
+  switch (row.key) {
+    case 'activity':
+      return LL.checkout.breakdown.activity({ name: String(v.name ?? '') });
+    case 'coupon':
+      return LL.checkout.breakdown.coupon({ name: String(v.name ?? '') });
+    case 'delivery':
+      return LL.checkout.breakdown.delivery({ km: (Number(v.distance ?? 0) / 1000).toFixed(1) });
+    case 'dishware':
+      return LL.checkout.breakdown.dishware({ units: Number(v.units ?? 0) });
+    case 'serviceCharge':
+      return LL.checkout.breakdown.serviceCharge({ percent: Number(v.percent ?? 0) });
+    case 'tableTime':
+      return LL.checkout.breakdown.tableTime({ minutes: Number(v.minutes ?? 0) });
+    case 'rounding':
+      return LL.checkout.breakdown.rounding({ step: format(Number(v.step ?? 0)) });
+    default:
+      return LL.checkout.breakdown[row.key]();
+  }
+}
+
+function CheckoutForm({
+  actor,
+  cart,
+  shop,
+}: {
+  actor: Actor<typeof checkoutMachine>;
+  cart: CartRef;
+  shop: ShopInfo;
+}) {
+  const { LL } = useI18nContext();
+  const format = usePriceFormatter();
+  const { session } = useAppState();
+  const navigation = useAppNavigation();
+  const form = useSelector(actor, selectForm);
+  const loading = useSelector(actor, selectIsLoading);
+  const loadFailed = useSelector(actor, selectLoadFailed);
+  const submitting = useSelector(actor, selectIsSubmitting);
+  const canSubmit = useSelector(actor, selectCanSubmit);
+  const error = useSelector(actor, selectError);
+  const fieldError = useSelector(actor, selectFieldError);
+  const pricing = useSelector(actor, selectPricing);
+  const rows = useSelector(actor, selectBreakdown);
+  const payOptions = useSelector(actor, selectPayOptions);
+  const deliverySlots = useSelector(actor, selectDeliverySlots);
+  const pickupSlots = useSelector(actor, selectPickupSlots);
+  const canPack = useSelector(actor, selectCanPack);
+  const tableInfo = useSelector(actor, selectTable);
+  const orderType = useSelector(actor, (s) => s.context.orderType);
+  const sheetLines = useSheetLines(cart);
+  // Addresses belong to a phone: without an SMS login the address row leads to the login first.
+  const hasPhone = useSelector(session, selectHasPhone);
+  // The headcount and note given on the table page start the dine-in form.
+  const { dine } = useCart();
+  const dineApplied = useRef(false);
+  useEffect(() => {
+    if (loading || dineApplied.current || !dine || orderType !== 'dine') return;
+    dineApplied.current = true;
+    actor.send({ type: 'checkout.setPerson', person: dine.person });
+    if (dine.note) actor.send({ type: 'checkout.setNote', note: dine.note });
+  }, [loading, dine, orderType, actor]);
+
+  const shown: ConfirmFieldError | null = fieldError
+    ? { field: fieldError.field, message: fieldErrorText(LL, fieldError, format) }
+    : null;
+  const send = actor.send.bind(actor);
+  const slotLabel = (slot: LocalDateTime, first: string) =>
+    `${slot.date === first ? LL.checkout.today() : LL.checkout.tomorrow()} ${slot.time}`;
+  const slotOptions = (slots: readonly LocalDateTime[]) =>
+    slots.map((s) => ({ value: slotValue(s), label: slotLabel(s, slots[0]?.date ?? '') }));
+
+  const breakdown: BreakdownItem[] = rows.map((row) => ({
+    key: row.key,
+    label: breakdownLabel(LL, row, format),
+    amount: row.amount,
+    informative: row.key === 'taxIncluded',
+  }));
+
+  const priced = new Map((pricing?.lines ?? []).map((l) => [l.flag, l.amount]));
+  const lines = sheetLines.map((l) => ({ ...l, amount: priced.get(l.flag) ?? l.amount }));
+
+  let fields;
+  if (orderType === 'takeaway') {
+    fields = (
+      <>
+        <AddressRow
+          href={
+            hasPhone
+              ? navigation.href('/pages/user/address/list', { select: 1 })
+              : navigation.href('/pages/user/login', { redirect: '/order/confirm' })
+          }
+          address={
+            form.address
+              ? {
+                  title: `${form.address.address} ${form.address.houseNumber}`.trim(),
+                  detail: `${form.address.contactName} ${form.address.phone}`,
+                }
+              : null
+          }
+          error={shown}
+        />
+        <SlotField
+          field="deliveryTime"
+          label={LL.checkout.deliveryTime()}
+          value={form.deliveryTime ? slotValue(form.deliveryTime) : ''}
+          options={slotOptions(deliverySlots)}
+          placeholder={LL.checkout.chooseTime()}
+          onChange={(value) => {
+            const slot = slotOf(value);
+            if (slot) send({ type: 'checkout.setDeliveryTime', deliveryTime: slot });
+          }}
+          error={shown}
+        />
+        <TextField
+          field="contactName"
+          label={LL.checkout.contactName()}
+          value={form.contactName}
+          autoComplete="name"
+          onChange={(name) => send({ type: 'checkout.setContact', name })}
+          error={shown}
+        />
+        <TextField
+          field="contactPhone"
+          label={LL.checkout.contactPhone()}
+          type="tel"
+          autoComplete="tel"
+          value={form.contactPhone}
+          onChange={(phone) => send({ type: 'checkout.setContact', phone })}
+          error={shown}
+        />
+      </>
+    );
+  } else if (orderType === 'selfPickup') {
+    fields = (
+      <>
+        <TextField
+          field="pickerName"
+          label={LL.checkout.pickerName()}
+          value={form.pickerName}
+          autoComplete="name"
+          onChange={(name) => send({ type: 'checkout.setPicker', name })}
+          error={shown}
+        />
+        <TextField
+          field="pickerPhone"
+          label={LL.checkout.pickerPhone()}
+          type="tel"
+          autoComplete="tel"
+          value={form.pickerPhone}
+          onChange={(phone) => send({ type: 'checkout.setPicker', phone })}
+          error={shown}
+        />
+        {shop.allowPickupAppointment && (
+          <SlotField
+            field="pickupTime"
+            label={LL.checkout.pickupTime()}
+            value={form.pickupTime ? slotValue(form.pickupTime) : ''}
+            options={slotOptions(pickupSlots)}
+            placeholder={LL.checkout.chooseTime()}
+            onChange={(value) => {
+              const slot = slotOf(value);
+              if (slot) send({ type: 'checkout.setPickupTime', pickupTime: slot });
+            }}
+            error={shown}
+          />
+        )}
+        {canPack && (
+          <CheckField
+            id="field-pack"
+            label={LL.checkout.pack()}
+            checked={form.isPickerPack}
+            onChange={(isPickerPack) => send({ type: 'checkout.setPickerPack', isPickerPack })}
+          />
+        )}
+      </>
+    );
+  } else {
+    fields = (
+      <>
+        <TableField
+          value={form.table === null ? '' : String(form.table)}
+          tableName={tableInfo ? `${tableInfo.areaName} ${tableInfo.sName}` : null}
+          onApply={(code) => send({ type: 'checkout.setTable', table: code })}
+          scanHref={navigation.href('/product/table')}
+          error={shown}
+        />
+        <TextField
+          field="person"
+          label={LL.checkout.person({ max: tableInfo?.nMaxPerson ?? 99 })}
+          type="number"
+          inputMode="numeric"
+          value={form.person === null ? '' : String(form.person)}
+          onChange={(value) => {
+            const n = value.trim() === '' ? null : Number(value);
+            send({ type: 'checkout.setPerson', person: n !== null && Number.isFinite(n) ? n : null });
+          }}
+          error={shown}
+        />
+        {canPack && (
+          <CheckField
+            id="field-pack"
+            label={LL.checkout.pack()}
+            checked={form.isPickerPack}
+            onChange={(isPickerPack) => send({ type: 'checkout.setPickerPack', isPickerPack })}
+          />
+        )}
+      </>
+    );
+  }
+
+  return (
+    <OrderConfirmView
+      loading={loading}
+      loadFailed={loadFailed}
+      onRetry={() => send({ type: 'checkout.retry' })}
+      orderTypes={shop.orderTypes.filter(isConfirmType)}
+      orderType={orderType}
+      onOrderType={(next) => session.send({ type: 'session.setOrderType', orderType: next })}
+      form={fields}
+      lines={lines}
+      breakdown={breakdown}
+      total={pricing ? pricing.totals.total : null}
+      payOptions={payOptions.map((o) => ({ value: o.payType, label: o.name }))}
+      payType={form.payType}
+      onPayType={(payType) => send({ type: 'checkout.setPayType', payType: payType as PayType })}
+      note={form.note}
+      onNote={(note) => send({ type: 'checkout.setNote', note })}
+      fieldError={shown}
+      error={error}
+      submitting={submitting}
+      canSubmit={canSubmit}
+      onSubmit={() => send({ type: 'order.submit' })}
+    />
+  );
+}
+
+/**
+ * The table: the one a QR code or scan named shows by name, with a way to type another; a typed code is
+ * looked up when the field is left, not on every key.
+ */
+function TableField(props: {
+  value: string;
+  tableName: string | null;
+  onApply: (code: string) => void;
+  error: ConfirmFieldError | null;
+  /** The table page, with the in-page camera scanner. */
+  scanHref: string;
+}) {
+  const { LL } = useI18nContext();
+  const [typing, setTyping] = useState(false);
+  const [typed, setTyped] = useState('');
+  const apply = () => {
+    const code = typed.trim();
+    if (code && code !== props.value) props.onApply(code);
+  };
+  const showInput = typing || !props.tableName || props.error?.field === 'table';
+  return (
+    <>
+      {props.tableName && (
+        <p className={styles.tableRow}>
+          <strong data-testid="table-name">{LL.checkout.tableIs({ name: props.tableName })}</strong>
+          {!showInput && (
+            <button type="button" className={styles.linkButton} onClick={() => setTyping(true)}>
+              {LL.checkout.changeTable()}
+            </button>
+          )}
+        </p>
+      )}
+      {!props.tableName && (
+        <p className={styles.tableRow}>
+          <a className={styles.linkButton} href={props.scanHref}>
+            {LL.table.scan()}
+          </a>
+        </p>
+      )}
+      {showInput && (
+        <TextField
+          field="table"
+          label={LL.checkout.table()}
+          value={typed}
+          onChange={setTyped}
+          onBlur={apply}
+          error={props.error}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+// /order/multi-success?ids=: every order placed together, read back from order/detail.
+import { getRouteApi } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import type { OrderDetail } from '../../domain/api/order';
+import { useI18nContext } from '../../i18n/i18n-context';
+import { resourceMachine } from '../../machines/resource.machine';
+import { selectData, selectFailed } from '../../machines/resource.selectors';
+import { orderApi } from '../../services/api/order';
+import { OrderCard } from '../../views/order/order-success-view';
+import styles from '../../views/order/order.module.css';
+import { Button } from '../../views/ui/button';
+import { Page } from '../../views/ui/page';
+import { PageHead } from '../../views/ui/page-head';
+import { CardSkeleton, SkeletonRegion } from '../../views/ui/skeleton';
+import { ErrorView } from '../../views/ui/state-views';
+import { useAppNavigation } from '../shell';
+import { useFlow } from '../use-flow';
+
+const route = getRouteApi('/order/multi-success');
+
+const orders = resourceMachine.provide({
+  actors: {
+    load: fromPromise(({ input }) =>
+      Promise.all((input as { ids: number[] }).ids.map((id) => orderApi.detail({ id }))),
+    ),
+  },
+});
+
+export default function OrderMultiSuccessPage() {
+  const { ids } = route.useSearch();
+  const { LL } = useI18nContext();
+  const navigation = useAppNavigation();
+  const list = (ids ?? '')
+    .split(',')
+    .map(Number)
+    .filter((n: number) => Number.isInteger(n) && n > 0)
+    .slice(0, 10);
+  const actor = useFlow(orders, () => ({ input: { params: { ids: list } } }));
+  const data = useSelector(actor ?? undefined, (s) => (s ? selectData<OrderDetail[]>(s) : null));
+  const failed = useSelector(actor ?? undefined, (s) => (s ? selectFailed(s) : false));
+  const head = <PageHead title={LL.success.title()} />;
+  if (failed || list.length === 0)
+    return (
+      <Page head={head}>
+        <ErrorView
+          message={LL.success.loadFailed()}
+          onRetry={() => actor?.send({ type: 'resource.retry' })}
+        />
+      </Page>
+    );
+  if (!data)
+    return (
+      <Page head={head}>
+        <SkeletonRegion label={LL.app.loading()}>
+          <CardSkeleton />
+        </SkeletonRegion>
+      </Page>
+    );
+  return (
+    <Page head={head}>
+      <p
+        className={styles.banner}
+        role="status"
+        style={{ background: 'var(--main-color-tint)', color: 'inherit' }}
+      >
+        {LL.multi.placed({ count: data.length })}
+      </p>
+      {data.map((order) => (
+        <OrderCard key={order.id} order={order} showShop />
+      ))}
+      <div className={styles.section} style={{ background: 'none', boxShadow: 'none' }}>
+        <Button block size="large" onClick={() => navigation.go('/product/index', {}, { replace: true })}>
+          {LL.success.backToMenu()}
+        </Button>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,89 @@
+// The sticky cart bar of the menu (spec §4 cart mode): the cart badge opens the cart sheet, the total and
+// the starting-price shortfall ("¥x more to start") sit beside it, and the confirm button leads to
+// /order/confirm once the order can be placed. It stands above the tab bar on tab pages.
+import { useI18nContext } from '../../i18n/i18n-context';
+import { Icon } from '../ui/icons';
+import { usePriceFormatter } from '../ui/shop-display';
+import styles from './order.module.css';
+
+export interface CartBarProps {
+  count: number;
+  /** Minor units the order costs now (null: nothing priced yet). */
+  total: number | null;
+  /** Minor units short of the starting price; 0 when reached. */
+  shortfall: number;
+  /** Fees and discounts are worked out on the confirm page; the bar says so when the cart has lines. */
+  canConfirm: boolean;
+  /** The closed-shop text when the shop takes no orders now, or null. */
+  closedText: string | null;
+  busy: boolean;
+  aboveTabBar: boolean;
+  onOpen: () => void;
+  onConfirm: () => void;
+  /** Carts wait in other shops of the chain: a way to place them together. */
+  multi?: { href: string; label: string } | null;
+}
+
+export function CartBar(props: CartBarProps) {
+  const { LL } = useI18nContext();
+  const format = usePriceFormatter();
+  const empty = props.count === 0;
+  const action = props.closedText
+    ? props.closedText
+    : empty
+      ? LL.cart.empty()
+      : props.shortfall > 0
+        ? LL.cart.shortfall({ amount: format(props.shortfall) })
+        : LL.cart.confirm();
+  return (
+    <div
+      className={`${styles.cartBar} ${props.aboveTabBar ? styles.aboveTabBar : ''}`}
+      data-testid="cart-bar"
+    >
+      {props.multi && (
+        <a className={styles.multiLink} href={props.multi.href}>
+          {props.multi.label}
+        </a>
+      )}
+      <div className={styles.cartBarInner}>
+        <button
+          type="button"
+          className={styles.cartButton}
+          onClick={props.onOpen}
+          disabled={empty}
+          aria-haspopup="dialog"
+          aria-label={LL.cart.open({ count: props.count })}
+        >
+          <Icon name="orders" size={1.5} />
+          {!empty && (
+            <span className={styles.badge} data-testid="cart-count" aria-hidden="true">
+              {props.count}
+            </span>
+          )}
+        </button>
+        <div className={styles.cartSummary} aria-live="polite">
+          {empty ? (
+            <span className={styles.cartHint}>{LL.cart.emptyHint()}</span>
+          ) : (
+            <>
+              <span className={styles.cartTotal} data-testid="cart-total">
+                {props.total !== null ? format(props.total) : '—'}
+              </span>
+              <span className={styles.cartHint}>{LL.cart.feesLater()}</span>
+            </>
+          )}
+        </div>
+        <button
+          type="button"
+          className={styles.confirmButton}
+          onClick={props.onConfirm}
+          disabled={!props.canConfirm || props.busy}
+          aria-busy={props.busy || undefined}
+          data-testid="cart-confirm"
+        >
+          {props.busy ? LL.app.loading() : action}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+// /order/multi-confirm: the carts held in several shops of one chain, placed together with one form
+// (one order per shop, all or none). Each shop can be left out; a refusal names the shop it concerns.
+import type { ReactNode } from 'react';
+import { useI18nContext } from '../../i18n/i18n-context';
+import { Button } from '../ui/button';
+import { Page } from '../ui/page';
+import { PageHead } from '../ui/page-head';
+import { usePriceFormatter } from '../ui/shop-display';
+import { EmptyState } from '../ui/state-views';
+import { FieldMessage, useFocusField, type ConfirmFieldError } from './form-fields';
+import styles from './order.module.css';
+
+export interface MultiCart {
+  shopId: number;
+  name: string;
+  lines: readonly { flag: string; name: string; quantity: number; amount: number }[];
+  selected: boolean;
+}
+
+export interface MultiConfirmViewProps {
+  carts: readonly MultiCart[];
+  onToggle: (shopId: number) => void;
+  form: ReactNode;
+  payOptions: readonly { value: string; label: string }[];
+  payType: string | null;
+  onPayType: (payType: string) => void;
+  fieldError: ConfirmFieldError | null;
+  error: string | null;
+  submitting: boolean;
+  onSubmit: () => void;
+}
+
+export function MultiConfirmView(props: MultiConfirmViewProps) {
+  const { LL } = useI18nContext();
+  const format = usePriceFormatter();
+  useFocusField(props.fieldError);
+  const head = <PageHead title={LL.multi.title()} />;
+  if (props.carts.length === 0)
+    return (
+      <Page head={head}>
+        <EmptyState title={LL.multi.empty()} />
+      </Page>
+    );
+  // Errors of fields this form has are shown on the field; any other (a shop's own rule) above the carts.
+  const onForm = ['pickerName', 'pickerPhone', 'payType'];
+  const cartError = props.fieldError && !onForm.includes(props.fieldError.field) ? props.fieldError : null;
+  return (
+    <Page head={head} bottomBar={4.5}>
+      {props.error && (
+        <p className={styles.banner} role="alert">
+          {props.error}
+        </p>
+      )}
+      {cartError && (
+        <p className={styles.banner} role="alert" id={`field-${cartError.field}`} tabIndex={-1}>
+          {cartError.message}
+        </p>
+      )}
+      {props.carts.map((cart) => (
+        <section
+          key={cart.shopId}
+          className={styles.section}
+          aria-labelledby={`multi-${cart.shopId}`}
+          data-testid="multi-cart"
+        >
+          <label className={styles.check}>
+            <input type="checkbox" checked={cart.selected} onChange={() => props.onToggle(cart.shopId)} />
+            <h2 id={`multi-${cart.shopId}`} className={styles.sectionTitle} style={{ margin: 0 }}>
+              {cart.name}
+            </h2>
+          </label>
+          <ul className={styles.lines}>
+            {cart.lines.map((line) => (
+              <li key={line.flag} className={styles.line}>
+                <span>
+                  {line.name} × {line.quantity}
+                </span>
+                <span>{format(line.amount)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+      <section className={styles.section} aria-labelledby="multi-form">
+        <h2 id="multi-form" className={styles.sectionTitle}>
+          {LL.checkout.formTitle.selfPickup()}
+        </h2>
+        {props.form}
+      </section>
+      <section className={styles.section} aria-labelledby="multi-pay">
+        <h2 id="multi-pay" className={styles.sectionTitle}>
+          {LL.checkout.payTitle()}
+        </h2>
+        <div
+          className={styles.payOptions}
+          role="radiogroup"
+          aria-labelledby="multi-pay"
+          id="field-payType"
+          tabIndex={-1}
+        >
+          {props.payOptions.map((option) => (
+            <label key={option.value} className={styles.check}>
+              <input
+                type="radio"
+                name="payType"
+                checked={props.payType === option.value}
+                onChange={() => props.onPayType(option.value)}
+              />
+              <span>{option.label}</span>
+            </label>
+          ))}
+        </div>
+        <FieldMessage field="payType" error={props.fieldError} />
+      </section>
+      <div className={styles.submitBar}>
+        <div className={styles.submitInner}>
+          <span className={styles.submitTotal}>
+            {LL.multi.count({ count: props.carts.filter((c) => c.selected).length })}
+          </span>
+          <Button size="large" onClick={props.onSubmit} disabled={props.submitting} busy={props.submitting}>
+            {props.submitting ? LL.checkout.submitting() : LL.checkout.submit()}
+          </Button>
+        </div>
+      </div>
+    </Page>
+  );
+}

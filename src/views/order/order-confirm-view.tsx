@@ -1,0 +1,228 @@
+// /order/confirm (spec §2, §4 "Order confirm", §5): the order type, the form of that type (delivery
+// address and time with the contact, the picker and pickup time, the table and headcount), the lines,
+// the price breakdown the pricing result explains row by row, the pay type, the note and the pack flag.
+// The field a check stops at is focused and says why; the submit bar shows the total that is charged.
+import { useRef, type ReactNode } from 'react';
+import type { OrderType } from '../../domain/enums';
+import { useI18nContext } from '../../i18n/i18n-context';
+import { Button } from '../ui/button';
+import { Page } from '../ui/page';
+import { PageHead } from '../ui/page-head';
+import { usePriceFormatter } from '../ui/shop-display';
+import { CardSkeleton, SkeletonRegion } from '../ui/skeleton';
+import { ErrorView } from '../ui/state-views';
+import { FieldMessage, fieldProps, useFocusField, type ConfirmFieldError } from './form-fields';
+import styles from './order.module.css';
+
+export type { ConfirmFieldError, SlotOption } from './form-fields';
+export { AddressRow, CheckField, SlotField, TextField } from './form-fields';
+
+export interface ConfirmLine {
+  flag: string;
+  name: string;
+  detail: string;
+  quantity: number;
+  amount: number;
+}
+
+export interface BreakdownItem {
+  key: string;
+  label: string;
+  /** Minor units; negative for discounts. */
+  amount: number;
+  /** Informative rows (tax already in the prices) are not added. */
+  informative: boolean;
+}
+
+export interface OrderConfirmViewProps {
+  loading: boolean;
+  loadFailed: boolean;
+  onRetry: () => void;
+  orderTypes: readonly OrderType[];
+  orderType: OrderType;
+  onOrderType: (orderType: OrderType) => void;
+  /** The form of the order type (built by the page from its fields). */
+  form: ReactNode;
+  lines: readonly ConfirmLine[];
+  breakdown: readonly BreakdownItem[];
+  total: number | null;
+  payOptions: readonly { value: string; label: string }[];
+  payType: string | null;
+  onPayType: (payType: string) => void;
+  note: string;
+  onNote: (note: string) => void;
+  fieldError: ConfirmFieldError | null;
+  /** A failure that is no field's fault, or null. */
+  error: string | null;
+  submitting: boolean;
+  canSubmit: boolean;
+  onSubmit: () => void;
+}
+
+export function OrderConfirmView(props: OrderConfirmViewProps) {
+  const { LL } = useI18nContext();
+  const format = usePriceFormatter();
+  const head = <PageHead title={LL.checkout.title()} />;
+  const errorRef = useRef<HTMLParagraphElement>(null);
+  useFocusField(props.fieldError);
+
+  if (props.loadFailed) {
+    return (
+      <Page head={head}>
+        <ErrorView message={props.error ?? undefined} onRetry={props.onRetry} />
+      </Page>
+    );
+  }
+
+  const formError =
+    props.fieldError && ['cart', 'total'].includes(props.fieldError.field) ? props.fieldError : null;
+
+  return (
+    <Page head={head} bottomBar={4.5}>
+      {props.orderTypes.length > 1 && (
+        <div className={styles.typeSwitch} role="group" aria-label={LL.store.orderModes()}>
+          {props.orderTypes.map((type) => (
+            <button
+              key={type}
+              type="button"
+              className={styles.typeChip}
+              aria-pressed={type === props.orderType}
+              onClick={() => props.onOrderType(type)}
+            >
+              {LL.orderType[type]()}
+            </button>
+          ))}
+        </div>
+      )}
+      {props.error && (
+        <p className={styles.banner} role="alert" ref={errorRef}>
+          {props.error}
+        </p>
+      )}
+      {formError && (
+        <p className={styles.banner} role="alert" id={`field-${formError.field}`} tabIndex={-1}>
+          {formError.message}
+        </p>
+      )}
+      {props.loading ? (
+        <SkeletonRegion label={LL.app.loading()}>
+          <CardSkeleton />
+          <CardSkeleton />
+        </SkeletonRegion>
+      ) : (
+        <>
+          <section className={styles.section} aria-labelledby="confirm-form">
+            <h2 id="confirm-form" className={styles.sectionTitle}>
+              {LL.checkout.formTitle[props.orderType as 'takeaway' | 'selfPickup' | 'dine']?.() ??
+                LL.orderType[props.orderType]()}
+            </h2>
+            {props.form}
+          </section>
+
+          <section className={styles.section} aria-labelledby="confirm-lines">
+            <h2 id="confirm-lines" className={styles.sectionTitle}>
+              {LL.checkout.linesTitle()}
+            </h2>
+            <ul className={styles.lines}>
+              {props.lines.map((line) => (
+                <li key={line.flag} className={styles.line} data-testid="confirm-line">
+                  <span className={styles.lineName}>
+                    <span>
+                      {line.name} × {line.quantity}
+                    </span>
+                    {line.detail && <span className={styles.muted}>{line.detail}</span>}
+                  </span>
+                  <span>{format(line.amount)}</span>
+                </li>
+              ))}
+            </ul>
+            <dl className={styles.breakdown} data-testid="breakdown">
+              {props.breakdown.map((row) => (
+                <Row key={row.key} row={row} format={format} />
+              ))}
+            </dl>
+          </section>
+
+          <section className={styles.section} aria-labelledby="confirm-pay">
+            <h2 id="confirm-pay" className={styles.sectionTitle}>
+              {LL.checkout.payTitle()}
+            </h2>
+            <div
+              className={styles.payOptions}
+              role="radiogroup"
+              aria-labelledby="confirm-pay"
+              id="field-payType"
+              tabIndex={-1}
+            >
+              {props.payOptions.map((option) => (
+                <label key={option.value} className={styles.check}>
+                  <input
+                    type="radio"
+                    name="payType"
+                    value={option.value}
+                    checked={props.payType === option.value}
+                    onChange={() => props.onPayType(option.value)}
+                  />
+                  <span>{option.label}</span>
+                </label>
+              ))}
+            </div>
+            <FieldMessage field="payType" error={props.fieldError} />
+          </section>
+
+          <section className={styles.section}>
+            <div className={styles.field}>
+              <label className={styles.label} htmlFor="field-note">
+                {LL.checkout.note()}
+              </label>
+              <textarea
+                className={styles.input}
+                {...fieldProps('note', props.fieldError)}
+                rows={2}
+                value={props.note}
+                placeholder={LL.checkout.notePlaceholder()}
+                onChange={(event) => props.onNote(event.target.value)}
+              />
+              <FieldMessage field="note" error={props.fieldError} />
+            </div>
+          </section>
+        </>
+      )}
+
+      <div className={styles.submitBar}>
+        <div className={styles.submitInner}>
+          <span className={styles.submitTotal}>
+            <span className="visually-hidden">{LL.checkout.payable()} </span>
+            <span data-testid="confirm-total" aria-live="polite">
+              {props.total !== null ? format(props.total) : '—'}
+            </span>
+          </span>
+          <Button
+            size="large"
+            onClick={props.onSubmit}
+            disabled={!props.canSubmit || props.submitting}
+            busy={props.submitting}
+          >
+            {props.submitting ? LL.checkout.submitting() : LL.checkout.submit()}
+          </Button>
+        </div>
+      </div>
+    </Page>
+  );
+}
+
+function Row({ row, format }: { row: BreakdownItem; format: (n: number) => string }) {
+  const total = row.key === 'total';
+  const amount = row.amount < 0 ? `−${format(-row.amount)}` : format(row.amount);
+  return (
+    <>
+      <dt className={total ? styles.breakdownTotal : undefined}>{row.label}</dt>
+      <dd
+        className={total ? styles.breakdownTotal : row.amount < 0 ? styles.discount : undefined}
+        data-testid={`breakdown-${row.key}`}
+      >
+        {row.informative ? `(${amount})` : amount}
+      </dd>
+    </>
+  );
+}
