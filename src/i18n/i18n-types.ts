@@ -1433,6 +1433,11 @@ type RootTranslation = {
 		 * @param {number} count
 		 */
 		link: RequiredParams<'count'>
+		/**
+		 * P​i​c​k​u​p​ ​t​i​m​e​ ​a​t​ ​{​s​h​o​p​}
+		 * @param {string} shop
+		 */
+		pickupTime: RequiredParams<'shop'>
 	}
 	pull: {
 		/**
@@ -2802,6 +2807,10 @@ export type TranslationFunctions = {
 		 * Check out all shops ({count})
 		 */
 		link: (arg: { count: number }) => LocalizedString
+		/**
+		 * Pickup time at {shop}
+		 */
+		pickupTime: (arg: { shop: string }) => LocalizedString
 	}
 	pull: {
 		/**

@@ -1,6 +1,8 @@
 // /order/multi-confirm (spec §2 order pages): the carts the customer holds in several shops of the
 // session's chain, confirmed together with one form, one order per shop (order/multiConfirm: all orders or
-// none). The rules per shop are the server's; a refusal names the shop it concerns.
+// none). Each shop that takes pickup appointments gets its own pickup time from its own hours (the
+// shops of a chain keep different hours), checked here as the single-shop checkout checks it; the other
+// rules per shop are the server's, and a refusal names the shop it concerns.
 import { assign, emit, setup } from 'xstate';
 import type { Address } from '../domain/api/address';
 import type {
@@ -14,16 +16,18 @@ import { MAX_MULTI_SHOPS, MAX_NOTE_LENGTH } from '../domain/api/order-rules';
 import { normalizePhone } from '../domain/api/user-rules';
 import type { StoredCart } from '../domain/cart';
 import type { PayType } from '../domain/enums';
-import { orderProducts, rejectionError, type FieldError } from './checkout.rules';
+import type { ShopInfo } from '../domain/shop';
+import { orderProducts, pickupSlots, rejectionError, type FieldError } from './checkout.rules';
 import type { NavigateEvent } from './navigation';
 import { errorMessage, notProvided } from './not-provided';
 
 export type MultiOrderType = 'takeaway' | 'selfPickup';
 
-export interface MultiShop {
-  id: number;
-  name: string;
-}
+/** A shop of the chain with what its pickup times are read from (store/detail). */
+export type MultiShop = Pick<
+  ShopInfo,
+  'id' | 'name' | 'allowPickupAppointment' | 'businessTimeRange' | 'businessHours' | 'timezone'
+>;
 
 export interface MultiConfirmInput {
   orderType: MultiOrderType;
@@ -34,6 +38,8 @@ export interface MultiConfirmInput {
   contact: { name: string; phone: string };
   address: Address | null;
   makeKey: () => string;
+  /** The clock the shops' days and hours are read from. */
+  clock: () => Date;
 }
 
 export interface MultiConfirmContext {
@@ -47,6 +53,8 @@ export interface MultiConfirmContext {
   pickerPhone: string;
   address: Address | null;
   deliveryTime: LocalDateTime | null;
+  /** Self-pickup: the chosen pickup time per shop id. */
+  pickupTimes: Record<number, LocalDateTime>;
   note: string;
   /** The field in error, and the shop a server refusal concerns. */
   fieldError: (FieldError & { shopId: number | null }) | null;
@@ -54,6 +62,7 @@ export interface MultiConfirmContext {
   attempt: { key: string; payload: OrderMultiConfirmInput; outcome: 'refused' | 'unknown' | null } | null;
   orders: OrderDetail[];
   makeKey: () => string;
+  clock: () => Date;
 }
 
 export type MultiSubmitResult = { placed: OrderMultiConfirmInfo } | { rejection: OrderRejectionInfo };
@@ -64,18 +73,42 @@ export type MultiConfirmEvent =
   | { type: 'multi.setPicker'; name?: string; phone?: string }
   | { type: 'multi.chooseAddress'; address: Address }
   | { type: 'multi.setDeliveryTime'; deliveryTime: LocalDateTime }
+  | { type: 'multi.setPickupTime'; shopId: number; pickupTime: LocalDateTime }
   | { type: 'multi.setNote'; note: string }
   | { type: 'multi.dismissError' }
   | { type: 'order.submit' };
 
 export type MultiConfirmEmitted = NavigateEvent | { type: 'orders.placed'; orders: OrderDetail[] };
 
-const err = (field: FieldError['field'], reason: FieldError['reason']) => ({
-  field,
-  reason,
-  values: {},
-  shopId: null,
-});
+const err = (
+  field: FieldError['field'],
+  reason: FieldError['reason'],
+  shopId: number | null = null,
+  values: FieldError['values'] = {},
+) => ({ field, reason, values, shopId });
+
+const sameSlot = (a: LocalDateTime, b: LocalDateTime) => a.date === b.date && a.time === b.time;
+
+/** Selected shops that take pickup appointments, in cart order: each needs its own pickup time. */
+export function appointmentShops(context: MultiConfirmContext): MultiShop[] {
+  if (context.orderType !== 'selfPickup') return [];
+  return context.selected.flatMap((id) => {
+    const shop = context.shops.find((s) => s.id === id);
+    return shop?.allowPickupAppointment ? [shop] : [];
+  });
+}
+
+/** The first selected shop whose pickup time is missing or outside its offered slots. */
+function pickupTimeError(context: MultiConfirmContext): MultiConfirmContext['fieldError'] {
+  const now = context.clock();
+  for (const shop of appointmentShops(context)) {
+    const chosen = context.pickupTimes[shop.id];
+    if (!chosen) return err('pickupTime', 'pickupTimeRequired', shop.id);
+    if (!pickupSlots(shop, now).some((slot) => sameSlot(slot, chosen)))
+      return err('pickupTime', 'pickupTimeInvalid', shop.id, { hours: shop.businessHours });
+  }
+  return null;
+}
 
 /** The first problem of the shared form, or null (the server checks each shop's own rules). */
 export function multiFormError(context: MultiConfirmContext): MultiConfirmContext['fieldError'] {
@@ -88,6 +121,8 @@ export function multiFormError(context: MultiConfirmContext): MultiConfirmContex
     if (!context.pickerName.trim()) return err('pickerName', 'pickerRequired');
     if (!context.pickerPhone.trim()) return err('pickerPhone', 'pickerRequired');
     if (!normalizePhone(context.pickerPhone)) return err('pickerPhone', 'phoneInvalid');
+    const pickupError = pickupTimeError(context);
+    if (pickupError) return pickupError;
   }
   if (context.note.length > MAX_NOTE_LENGTH) return err('note', 'noteTooLong');
   if (!context.payType) return err('payType', 'payTypeInvalid');
@@ -105,7 +140,11 @@ export function multiPayload(context: MultiConfirmContext): Omit<OrderMultiConfi
       note: context.note.trim(),
       ...(context.orderType === 'takeaway'
         ? { addressId: context.address!.id, deliveryTime: context.deliveryTime! }
-        : { pickerName: context.pickerName.trim(), pickerPhone: context.pickerPhone.trim() }),
+        : {
+            pickerName: context.pickerName.trim(),
+            pickerPhone: context.pickerPhone.trim(),
+            ...(context.pickupTimes[c.shopId] ? { pickupTime: context.pickupTimes[c.shopId] } : {}),
+          }),
     }));
   return { carts };
 }
@@ -190,12 +229,14 @@ export const multiConfirmMachine = setup({
       pickerPhone: input.contact.phone,
       address: input.address,
       deliveryTime: null,
+      pickupTimes: {},
       note: '',
       fieldError: null,
       error: null,
       attempt: null,
       orders: [],
       makeKey: input.makeKey,
+      clock: input.clock,
     };
   },
   initial: 'editing',
@@ -223,6 +264,14 @@ export const multiConfirmMachine = setup({
         },
         'multi.setDeliveryTime': {
           actions: { type: 'update', params: ({ event }) => ({ deliveryTime: event.deliveryTime }) },
+        },
+        'multi.setPickupTime': {
+          actions: {
+            type: 'update',
+            params: ({ context, event }) => ({
+              pickupTimes: { ...context.pickupTimes, [event.shopId]: event.pickupTime },
+            }),
+          },
         },
         'multi.setNote': { actions: { type: 'update', params: ({ event }) => ({ note: event.note }) } },
         'multi.dismissError': { actions: 'dismissError' },

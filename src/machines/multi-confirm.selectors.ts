@@ -1,6 +1,7 @@
 // What /order/multi-confirm reads from the multi-shop confirm actor.
 import type { SnapshotFrom } from 'xstate';
-import type { multiConfirmMachine } from './multi-confirm.machine';
+import { pickupSlots } from './checkout.rules';
+import { appointmentShops, type multiConfirmMachine } from './multi-confirm.machine';
 
 type S = SnapshotFrom<typeof multiConfirmMachine>;
 
@@ -12,6 +13,19 @@ export const selectCarts = (s: S) =>
     lines: cart.lines,
     selected: s.context.selected.includes(cart.shopId),
   }));
+/**
+ * The selected shops that take pickup appointments, each with its offered slots (from its own hours,
+ * today and tomorrow) and the chosen one.
+ */
+export const selectPickupChoices = (s: S) => {
+  const now = s.context.clock();
+  return appointmentShops(s.context).map((shop) => ({
+    shopId: shop.id,
+    name: shop.name,
+    slots: pickupSlots(shop, now),
+    pickupTime: s.context.pickupTimes[shop.id] ?? null,
+  }));
+};
 export const selectSelectedCount = (s: S) => s.context.selected.length;
 /** The field in error (text key `checkout.error.<reason>`) and the shop a refusal names. */
 export const selectFieldError = (s: S) => s.context.fieldError;

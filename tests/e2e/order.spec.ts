@@ -331,13 +331,14 @@ test('on the table page a customer gives the table, the headcount and a note, an
   await expect(confirm.field('备注')).toHaveValue('靠窗');
 });
 
-test('a customer with carts in two shops of a chain confirms them together and a refusal names its shop', async ({
+test('a customer with carts in two shops of a chain chooses a pickup time for each and places one order per shop', async ({
   app,
   menu,
   page,
 }) => {
   const cart = new CartBar(page);
   const adding = new AddToCart(page);
+  const success = new SuccessPage(page);
 
   await app.open('/', { id: 7 });
   await menu.waitForProducts();
@@ -353,17 +354,57 @@ test('a customer with carts in two shops of a chain confirms them together and a
   await page.getByRole('link', { name: '多店一起结算（2 家）' }).click();
   await app.expectRoute('/order/multi-confirm');
   await expect(app.heading('多店合并下单')).toBeVisible();
-  await expect(page.getByTestId('multi-cart')).toHaveCount(2);
+  const carts = page.getByTestId('multi-cart');
+  await expect(carts).toHaveCount(2);
+  await expect(carts.getByRole('heading')).toHaveText(['茉岭茶事·陆家嘴店', '茉岭茶事·新天地店']);
 
   await page.getByRole('button', { name: '提交订单' }).click();
   await expect(page.getByLabel('取餐人', { exact: true })).toBeFocused();
   await page.getByLabel('取餐人', { exact: true }).fill('韩梅梅');
   await page.getByLabel('取餐人电话').fill('13600136000');
-  await app.expectAccessible();
-  // Both shops take pickup appointments; the shared form has no pickup time, so order/multiConfirm
-  // refuses all the orders and the page names the shop whose rule stopped them.
+
+  // Both shops take pickup appointments: each asks for its own time, from its own hours. At 18:00 in
+  // Shanghai, Lujiazui (08:00–19:00 on weekdays) has no slot left at 19:00; Xintiandi (10:00–22:00) has.
+  const lujiazui = page.getByLabel('茉岭茶事·陆家嘴店 自取时间');
+  const xintiandi = page.getByLabel('茉岭茶事·新天地店 自取时间');
+  await expect(lujiazui.getByRole('option', { name: '今天 18:45' })).toHaveCount(1);
+  await expect(lujiazui.getByRole('option', { name: '今天 19:00' })).toHaveCount(0);
+  await expect(xintiandi.getByRole('option', { name: '今天 21:45' })).toHaveCount(1);
   await page.getByRole('button', { name: '提交订单' }).click();
-  await expect(page.getByRole('alert')).toHaveText(/^茉岭茶事·.+店: 请选择自取时间。$/);
-  expect(app.route()).toBe('/order/multi-confirm');
-  expect(await page.evaluate(() => localStorage.getItem('cart-shops'))).toBe('[7,6]');
+  await expect(lujiazui).toBeFocused();
+  await expect(lujiazui).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('alert')).toHaveText('请选择自取时间。');
+  await app.expectAccessible();
+
+  await lujiazui.selectOption({ label: '今天 18:30' });
+  await page.getByRole('button', { name: '提交订单' }).click();
+  await expect(xintiandi).toBeFocused();
+  await expect(page.getByRole('alert')).toHaveText('请选择自取时间。');
+  await xintiandi.selectOption({ label: '今天 19:30' });
+
+  // What each shop's order comes to on this page: the sum of its lines.
+  const shown: number[] = [];
+  for (const section of await carts.all()) {
+    const amounts = await section.getByRole('listitem').locator('span:last-child').allTextContents();
+    shown.push(amounts.reduce((sum, text) => sum + minorUnits(text), 0));
+  }
+  await page.getByRole('button', { name: '提交订单' }).click();
+  await app.expectRoute('/order/multi-success');
+  await expect(page.getByRole('status').filter({ hasText: '已同时提交' })).toHaveText(
+    '已同时提交 2 张订单。',
+  );
+  await expect(page.getByRole('heading', { level: 2, name: /^茉岭茶事·/ })).toHaveText([
+    '茉岭茶事·陆家嘴店',
+    '茉岭茶事·新天地店',
+  ]);
+  await expect(success.total).toHaveCount(2);
+  expect((await success.total.allTextContents()).map(minorUnits)).toEqual(shown);
+  await expect(page.getByText('2026-11-19 18:30')).toBeVisible();
+  await expect(page.getByText('2026-11-19 19:30')).toBeVisible();
+  await app.expectAccessible();
+  // The placed carts are gone, the live one of the current shop too.
+  expect(await page.evaluate(() => localStorage.getItem('cart-shops'))).toBeNull();
+  await page.getByRole('button', { name: '返回菜单' }).click();
+  await menu.waitForProducts();
+  await expect(cart.checkout).toHaveText('购物车是空的');
 });

@@ -19,22 +19,51 @@ const cart = (shopId: number, productId: number, quantity: number): StoredCart =
   savedAt: 0,
 });
 const CARTS = [cart(1, 11, 2), cart(2, 21, 1)];
+// 10:00 in Shanghai. Shop 1 takes pickup appointments within its hours; shop 2 keeps shorter hours and
+// takes none, so only shop 1 needs a pickup time.
+const NOW = new Date('2026-11-19T02:00:00Z');
 const SHOPS = [
-  { id: 1, name: 'Noodle Bar North' },
-  { id: 2, name: 'Noodle Bar South' },
+  {
+    id: 1,
+    name: 'Noodle Bar North',
+    allowPickupAppointment: true,
+    businessTimeRange: [{ start: '09:00', end: '21:00' }],
+    businessHours: '09:00-21:00',
+    timezone: 'Asia/Shanghai',
+  },
+  {
+    id: 2,
+    name: 'Noodle Bar South',
+    allowPickupAppointment: false,
+    businessTimeRange: [{ start: '10:00', end: '18:00' }],
+    businessHours: '10:00-18:00',
+    timezone: 'Asia/Shanghai',
+  },
 ];
+const VALID_PICKUP = { date: '2026-11-19', time: '12:30' };
+// After shop 1 closes.
+const CLOSED_PICKUP = { date: '2026-11-19', time: '21:30' };
 const order = (id: number, shopId: number) => ({ id, shopId }) as OrderDetail;
 
 interface MultiContext {
   selected: number[];
   picker: boolean;
-  error: 'emptyCart' | 'pickerRequired' | 'stockInsufficient' | 'network' | null;
+  pickup: 'none' | 'valid' | 'closed';
+  error:
+    | 'emptyCart'
+    | 'pickerRequired'
+    | 'pickupTimeRequired'
+    | 'pickupTimeInvalid'
+    | 'stockInsufficient'
+    | 'network'
+    | null;
   keys: number;
   renew: boolean;
 }
 type MultiEvent =
   | { type: 'TOGGLE'; shopId: 1 | 2 }
   | { type: 'PICKER' }
+  | { type: 'PICKUP'; slot: 'valid' | 'closed' }
   | { type: 'SUBMIT' }
   | { type: 'NETWORK_FAIL' }
   | { type: 'REFUSED' }
@@ -45,11 +74,13 @@ const multiModel = setup({
   guards: {
     none: ({ context }) => context.selected.length === 0,
     noPicker: ({ context }) => !context.picker,
+    noPickup: ({ context }) => context.selected.includes(1) && context.pickup === 'none',
+    closedPickup: ({ context }) => context.selected.includes(1) && context.pickup === 'closed',
     canRefuse: ({ context }) => context.keys < 2,
   },
 }).createMachine({
   id: 'multiConfirmModel',
-  context: { selected: [1, 2], picker: false, error: null, keys: 0, renew: true },
+  context: { selected: [1, 2], picker: false, pickup: 'none', error: null, keys: 0, renew: true },
   initial: 'editing',
   states: {
     editing: {
@@ -63,9 +94,12 @@ const multiModel = setup({
           })),
         },
         PICKER: { actions: assign({ picker: true, error: null }) },
+        PICKUP: { actions: assign(({ event }) => ({ pickup: event.slot, error: null })) },
         SUBMIT: [
           { guard: 'none', actions: assign({ error: 'emptyCart' as const }) },
           { guard: 'noPicker', actions: assign({ error: 'pickerRequired' as const }) },
+          { guard: 'noPickup', actions: assign({ error: 'pickupTimeRequired' as const }) },
+          { guard: 'closedPickup', actions: assign({ error: 'pickupTimeInvalid' as const }) },
           {
             target: 'submitting',
             actions: assign(({ context }) => ({
@@ -97,6 +131,8 @@ describe('multiConfirm (model-based)', () => {
     { type: 'TOGGLE', shopId: 1 },
     { type: 'TOGGLE', shopId: 2 },
     { type: 'PICKER' },
+    { type: 'PICKUP', slot: 'valid' },
+    { type: 'PICKUP', slot: 'closed' },
     { type: 'SUBMIT' },
     { type: 'NETWORK_FAIL' },
     { type: 'REFUSED' },
@@ -132,6 +168,7 @@ describe('multiConfirm (model-based)', () => {
             contact: { name: '', phone: '' },
             address: null,
             makeKey: () => `multi-key-${++keys}`,
+            clock: () => NOW,
           },
         },
       );
@@ -152,6 +189,19 @@ describe('multiConfirm (model-based)', () => {
             if (m.error === 'network') expect(select.selectError(s)).toBe('timeout');
             else expect(select.selectFieldError(s)?.reason ?? null).toBe(m.error);
             if (m.error === 'stockInsufficient') expect(select.selectFieldError(s)?.shopId).toBe(2);
+            if (m.error === 'pickupTimeRequired' || m.error === 'pickupTimeInvalid')
+              expect(select.selectFieldError(s)).toMatchObject({ field: 'pickupTime', shopId: 1 });
+            // Only a selected shop that takes appointments asks for a pickup time, from its own hours.
+            const choices = select.selectPickupChoices(s);
+            expect(choices.map((c) => c.shopId)).toEqual(m.selected.includes(1) ? [1] : []);
+            for (const choice of choices) {
+              expect(choice.slots[0]).toEqual({ date: '2026-11-19', time: '10:00' });
+              expect(choice.slots).toContainEqual(VALID_PICKUP);
+              expect(choice.slots).not.toContainEqual(CLOSED_PICKUP);
+              expect(choice.pickupTime).toEqual(
+                { none: null, valid: VALID_PICKUP, closed: CLOSED_PICKUP }[m.pickup],
+              );
+            }
           },
           submitting: (state) => {
             const m = state.context as MultiContext;
@@ -159,6 +209,11 @@ describe('multiConfirm (model-based)', () => {
             expect(payload.idempotencyKey).toBe(`multi-key-${m.keys}`);
             expect(keys).toBe(m.keys);
             expect(payload.carts.map((c) => c.shopId)).toEqual(m.selected);
+            // The pickup time goes with the order of the shop it was chosen for.
+            expect(payload.carts.find((c) => c.shopId === 1)?.pickupTime).toEqual(
+              m.selected.includes(1) ? VALID_PICKUP : undefined,
+            );
+            expect(payload.carts.find((c) => c.shopId === 2)?.pickupTime).toBeUndefined();
             expect(payload.carts[0]).toMatchObject({
               type: 'selfPickup',
               payType: 'Cash',
@@ -183,6 +238,12 @@ describe('multiConfirm (model-based)', () => {
         events: {
           TOGGLE: ({ shopId }) => actor.send({ type: 'multi.toggleShop', shopId }),
           PICKER: () => actor.send({ type: 'multi.setPicker', name: 'Wang', phone: '13700137000' }),
+          PICKUP: ({ slot }) =>
+            actor.send({
+              type: 'multi.setPickupTime',
+              shopId: 1,
+              pickupTime: slot === 'valid' ? VALID_PICKUP : CLOSED_PICKUP,
+            }),
           SUBMIT: async () => {
             actor.send({ type: 'order.submit' });
             await settle();

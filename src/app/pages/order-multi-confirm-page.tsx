@@ -1,18 +1,22 @@
 // /order/multi-confirm: the stored carts of the shops of the current shop's chain, placed together for
-// self-pickup (order/multiConfirm). The chain's shops come from store/list, the pay types from
-// store/paySetting; the placed orders open /order/multi-success.
+// self-pickup (order/multiConfirm). The chain's shops come from store/list, the hours and pickup
+// appointment setting of each shop with a cart from store/detail (a pickup time per shop that takes
+// appointments), the pay types from store/paySetting; the placed orders open /order/multi-success.
 import { useSelector } from '@xstate/react';
+import { useRef } from 'react';
 import { fromPromise, type Actor } from 'xstate';
-import type { PayOption, StoreListInfo } from '../../domain/api/store';
+import type { LocalDateTime } from '../../domain/api/order';
+import type { PayOption } from '../../domain/api/store';
 import type { PayType } from '../../domain/enums';
 import type { ShopInfo } from '../../domain/shop';
 import { useI18nContext } from '../../i18n/i18n-context';
-import type { multiConfirmMachine } from '../../machines/multi-confirm.machine';
+import type { MultiShop, multiConfirmMachine } from '../../machines/multi-confirm.machine';
 import {
   selectCarts,
   selectError,
   selectFieldError,
   selectIsSubmitting,
+  selectPickupChoices,
 } from '../../machines/multi-confirm.selectors';
 import { resourceMachine } from '../../machines/resource.machine';
 import { selectData } from '../../machines/resource.selectors';
@@ -20,12 +24,14 @@ import { selectUser } from '../../machines/session.selectors';
 import { storeApi } from '../../services/api/store';
 import { storage } from '../../services/storage';
 import { MultiConfirmView } from '../../views/order/multi-confirm-view';
-import { TextField } from '../../views/order/form-fields';
+import { SlotField, TextField } from '../../views/order/form-fields';
 import { usePriceFormatter } from '../../views/ui/shop-display';
 import { Page } from '../../views/ui/page';
 import { PageHead } from '../../views/ui/page-head';
 import { CardSkeleton, SkeletonRegion } from '../../views/ui/skeleton';
 import { useAppState } from '../app-state';
+import { useCart } from '../cart-state';
+import { clock } from '../clock';
 import { RequireShop } from '../require-shop';
 import { useAppNavigation } from '../shell';
 import { useFlow } from '../use-flow';
@@ -37,17 +43,33 @@ const chainSetup = resourceMachine.provide({
   actors: {
     load: fromPromise(async ({ input }) => {
       const { chainId } = input as { chainId: number };
-      const [shops, pay] = await Promise.all([
+      const [list, pay] = await Promise.all([
         storeApi.list({ chainId }),
         storeApi.paySetting({ orderType: 'selfPickup' }),
       ]);
-      return { shops, payTypes: pay.payTypes };
+      // The list card has no pickup setting: the shops holding a cart are read in full.
+      const withCart = new Set(storage.listCarts().map((c) => c.shopId));
+      const shops = await Promise.all(
+        list.filter((s) => withCart.has(s.id)).map((s) => storeApi.detail({ appId: s.id })),
+      );
+      return {
+        shops: shops.map((s): MultiShop => ({
+          id: s.id,
+          name: s.name,
+          allowPickupAppointment: s.allowPickupAppointment,
+          businessTimeRange: s.businessTimeRange,
+          businessHours: s.businessHours,
+          timezone: s.timezone,
+        })),
+        payTypes: pay.payTypes,
+      };
     }),
   },
 });
 
 interface ChainSetup {
-  shops: StoreListInfo;
+  /** The chain's shops that hold a cart. */
+  shops: MultiShop[];
   payTypes: PayOption[];
 }
 
@@ -67,12 +89,16 @@ function Load({ shop }: { shop: ShopInfo }) {
         </SkeletonRegion>
       </Page>
     );
-  return <Confirm setup={data} />;
+  return <Confirm setup={data} shopId={shop.id} />;
 }
 
-function Confirm({ setup }: { setup: ChainSetup }) {
+function Confirm({ setup, shopId }: { setup: ChainSetup; shopId: number }) {
   const { session } = useAppState();
   const navigation = useAppNavigation();
+  // The current shop's cart is live in memory: emptied with its stored copy, or it would come back.
+  const { cart } = useCart();
+  const liveCart = useRef(cart);
+  liveCart.current = cart;
   const actor = useFlow(
     multiConfirmFlow,
     () => {
@@ -82,15 +108,19 @@ function Confirm({ setup }: { setup: ChainSetup }) {
         input: {
           orderType: 'selfPickup' as const,
           carts: storage.listCarts().filter((c) => ids.includes(c.shopId)),
-          shops: setup.shops.map((s) => ({ id: s.id, name: s.name })),
+          shops: setup.shops,
           payType: setup.payTypes[0]?.payType ?? null,
           contact: { name: user?.customer.nickname ?? '', phone: user?.customer.phone ?? '' },
           address: null,
           makeKey: newIdempotencyKey,
+          clock,
         },
       };
     },
     (flow) => [
+      flow.on('orders.placed', (event) => {
+        if (event.orders.some((o) => o.shopId === shopId)) liveCart.current?.send({ type: 'cart.clear' });
+      }),
       flow.on('navigate', (event) =>
         navigation.go(event.to.route, event.to.query, { replace: event.replace }),
       ),
@@ -100,6 +130,14 @@ function Confirm({ setup }: { setup: ChainSetup }) {
   return <Form actor={actor} payTypes={setup.payTypes} />;
 }
 
+const slotValue = (slot: LocalDateTime) => `${slot.date} ${slot.time}`;
+const slotOf = (value: string): LocalDateTime | null => {
+  const [date, time] = value.split(' ');
+  return date && time ? { date, time } : null;
+};
+/** A shop's pickup time field (id `field-pickupTime-<shop>`), so its error lands on that shop's select. */
+const pickupField = (shopId: number) => `pickupTime-${shopId}`;
+
 function Form({ actor, payTypes }: { actor: Actor<typeof multiConfirmMachine>; payTypes: PayOption[] }) {
   const { LL } = useI18nContext();
   const format = usePriceFormatter();
@@ -108,14 +146,22 @@ function Form({ actor, payTypes }: { actor: Actor<typeof multiConfirmMachine>; p
   const error = useSelector(actor, selectError);
   const submitting = useSelector(actor, selectIsSubmitting);
   const context = useSelector(actor, (s) => s.context);
+  const pickups = useSelector(actor, selectPickupChoices);
   const shopName = (id: number | null) => carts.find((c) => c.shopId === id)?.name;
+  // A shop's pickup time error sits on its own select, whose label names the shop.
+  const onPickupField =
+    fieldError?.field === 'pickupTime' &&
+    fieldError.shopId !== null &&
+    pickups.some((p) => p.shopId === fieldError.shopId);
   const shown = fieldError
-    ? {
-        field: fieldError.field,
-        message: [shopName(fieldError.shopId), fieldErrorText(LL, fieldError, format)]
-          .filter(Boolean)
-          .join(': '),
-      }
+    ? onPickupField
+      ? { field: pickupField(fieldError.shopId!), message: fieldErrorText(LL, fieldError, format) }
+      : {
+          field: fieldError.field,
+          message: [shopName(fieldError.shopId), fieldErrorText(LL, fieldError, format)]
+            .filter(Boolean)
+            .join(': '),
+        }
     : null;
   return (
     <MultiConfirmView
@@ -131,6 +177,7 @@ function Form({ actor, payTypes }: { actor: Actor<typeof multiConfirmMachine>; p
         })),
       }))}
       onToggle={(shopId) => actor.send({ type: 'multi.toggleShop', shopId })}
+      formFields={['pickerName', 'pickerPhone', ...pickups.map((p) => pickupField(p.shopId))]}
       form={
         <>
           <TextField
@@ -150,6 +197,25 @@ function Form({ actor, payTypes }: { actor: Actor<typeof multiConfirmMachine>; p
             onChange={(phone) => actor.send({ type: 'multi.setPicker', phone })}
             error={shown}
           />
+          {pickups.map((pickup) => (
+            <SlotField
+              key={pickup.shopId}
+              field={pickupField(pickup.shopId)}
+              label={LL.multi.pickupTime({ shop: pickup.name })}
+              value={pickup.pickupTime ? slotValue(pickup.pickupTime) : ''}
+              options={pickup.slots.map((slot) => ({
+                value: slotValue(slot),
+                label: `${slot.date === pickup.slots[0]?.date ? LL.checkout.today() : LL.checkout.tomorrow()} ${slot.time}`,
+              }))}
+              placeholder={LL.checkout.chooseTime()}
+              onChange={(value) => {
+                const slot = slotOf(value);
+                if (slot)
+                  actor.send({ type: 'multi.setPickupTime', shopId: pickup.shopId, pickupTime: slot });
+              }}
+              error={shown}
+            />
+          ))}
         </>
       }
       payOptions={payTypes.map((o) => ({ value: o.payType, label: o.name }))}

@@ -381,6 +381,7 @@ const en = {
     count: '{count:number} shops',
     placed: '{count:number} orders placed together.',
     link: 'Check out all shops ({count:number})',
+    pickupTime: 'Pickup time at {shop:string}',
   },
   pull: {
     pulling: 'Pull to refresh',

@@ -381,6 +381,7 @@ const es = {
     count: '{count} tiendas',
     placed: '{count} pedidos realizados juntos.',
     link: 'Pagar en todas las tiendas ({count})',
+    pickupTime: 'Hora de recogida en {shop}',
   },
   pull: {
     pulling: 'Desliza para actualizar',

@@ -382,6 +382,7 @@ const fr = {
     count: '{count} boutiques',
     placed: '{count} commandes passées ensemble.',
     link: 'Commander dans toutes les boutiques ({count})',
+    pickupTime: 'Heure de retrait à {shop}',
   },
   pull: {
     pulling: 'Tirez pour actualiser',

@@ -380,6 +380,7 @@ const zhCN = {
     count: '共 {count} 家门店',
     placed: '已同时提交 {count} 张订单。',
     link: '多店一起结算（{count} 家）',
+    pickupTime: '{shop} 自取时间',
   },
   pull: {
     pulling: '下拉刷新',

@@ -380,6 +380,7 @@ const zhTW = {
     count: '共 {count} 家門市',
     placed: '已同時送出 {count} 張訂單。',
     link: '多店一起結帳（{count} 家）',
+    pickupTime: '{shop} 自取時間',
   },
   pull: {
     pulling: '下拉重新整理',

@@ -21,6 +21,8 @@ export interface MultiConfirmViewProps {
   carts: readonly MultiCart[];
   onToggle: (shopId: number) => void;
   form: ReactNode;
+  /** The fields `form` renders: their errors show on the field. */
+  formFields: readonly string[];
   payOptions: readonly { value: string; label: string }[];
   payType: string | null;
   onPayType: (payType: string) => void;
@@ -42,7 +44,7 @@ export function MultiConfirmView(props: MultiConfirmViewProps) {
       </Page>
     );
   // Errors of fields this form has are shown on the field; any other (a shop's own rule) above the carts.
-  const onForm = ['pickerName', 'pickerPhone', 'payType'];
+  const onForm = [...props.formFields, 'payType'];
   const cartError = props.fieldError && !onForm.includes(props.fieldError.field) ? props.fieldError : null;
   return (
     <Page head={head} bottomBar={4.5}>
