@@ -17,7 +17,15 @@ import {
   type VerifyCodeInfo,
 } from '../../src/domain/api/user';
 import { customers, members } from '../db/schema';
-import { actionRoutes, BusinessError, defineAction, withMessage, type AnyAction } from '../http/action';
+import type { FastifyInstance } from 'fastify';
+import {
+  actionRoutes,
+  BusinessError,
+  defineAction,
+  withMessage,
+  type AnyAction,
+  type RequestContext,
+} from '../http/action';
 import {
   bindPhone,
   customerProfile,
@@ -33,6 +41,18 @@ function phoneOf(phone: string, areaCode?: string): string {
   const normalized = normalizePhone(phone, areaCode);
   if (!normalized) throw new BusinessError('phone.invalid');
   return normalized;
+}
+
+/** The phone of an SMS login or verification, once its code has been checked (and spent). */
+async function provenPhone(
+  app: FastifyInstance,
+  ctx: RequestContext<'session'>,
+  input: { phone: string; areaCode?: string; code: string },
+): Promise<string> {
+  const phone = phoneOf(input.phone, input.areaCode);
+  const ok = await checkCode(app.db, { shopId: ctx.session.shopId, phone, code: input.code, now: ctx.now });
+  if (!ok) throw new BusinessError('sms.codeWrong');
+  return phone;
 }
 
 const EARLIEST_BIRTHDAY = '1900-01-01';
@@ -85,14 +105,7 @@ const actions: AnyAction[] = [
     input: verifyCodeInput,
     auth: 'session',
     handler: async ({ input, ctx, app }) => {
-      const phone = phoneOf(input.phone, input.areaCode);
-      const ok = await checkCode(app.db, {
-        shopId: ctx.session.shopId,
-        phone,
-        code: input.code,
-        now: ctx.now,
-      });
-      if (!ok) throw new BusinessError('sms.codeWrong');
+      const phone = await provenPhone(app, ctx, input);
       const memberId = await bindPhone(app.db, ctx.session, phone);
       const info: VerifyCodeInfo = { verified: true, phone, isMember: memberId !== null };
       return withMessage(info, 'sms.verified');
@@ -115,14 +128,7 @@ const actions: AnyAction[] = [
     input: h5LoginInput,
     auth: 'session',
     handler: async ({ input, ctx, app }) => {
-      const phone = phoneOf(input.phone, input.areaCode);
-      const ok = await checkCode(app.db, {
-        shopId: ctx.session.shopId,
-        phone,
-        code: input.code,
-        now: ctx.now,
-      });
-      if (!ok) throw new BusinessError('sms.codeWrong');
+      const phone = await provenPhone(app, ctx, input);
       const { info, memberId } = await loginWithPhone(app.db, ctx.session, phone, ctx.now);
       const customer = await loadCustomer(app.db, ctx.session.customerId);
       const member =
