@@ -41,6 +41,8 @@ const NEAREST: Record<string, (query: Query) => Target> = {
   '/product/expand-red-bag': () => ({ path: '/pages/user/index-tab', query: {} }),
   // Orders tab (open table with orders): the menu until the orders tab exists.
   '/pages/user/order/list': () => ({ path: '/product/index', query: {} }),
+  // Location pick: the place search (typed, or the browser's position) of the address form.
+  '/pages/user/address/poi': (query) => ({ path: '/pages/user/address/add', query }),
   // Appointment booking: the selection tab, which lists the services.
   '/pages/appointment/index': () => ({ path: '/pages/user/index-tab-1', query: {} }),
 };

@@ -30,6 +30,13 @@ describe('entry targets without a page yet', () => {
     expect(resolveTarget('/pages/user/order/list', { orderId: 9 }).path).toBe('/product/index');
   });
 
+  it('the location pick lands on the address form, whose place search it is', () => {
+    expect(resolveTarget('/pages/user/address/poi', { from: 'confirm' })).toEqual({
+      path: '/pages/user/address/add',
+      query: { from: 'confirm' },
+    });
+  });
+
   it('an unknown route lands on the error page saying so', () => {
     expect(resolveTarget('/nowhere')).toEqual({
       path: '/pages/index/error',
