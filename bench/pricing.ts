@@ -4,8 +4,8 @@
 import { parsePricingInput, priceOrder, lineFlag } from '../src/pricing';
 import type { Activity, CartLine, Coupon, ParsedPricingInput } from '../src/domain/pricing';
 
-const WARMUP = 300;
-const SAMPLES = 2000;
+const WARMUP = 3000;
+const SAMPLES = 5000;
 
 /** A small deterministic generator so every run prices the same carts. */
 function rng(seed: number) {
