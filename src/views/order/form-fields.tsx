@@ -159,3 +159,42 @@ export function AddressRow(props: {
     </div>
   );
 }
+
+/** The pay-type choice of a confirm page (spec §3 payment methods), with its field error. */
+export function PayTypeSection(props: {
+  headingId: string;
+  title: string;
+  options: readonly { value: string; label: string }[];
+  value: string | null;
+  onChange: (value: string) => void;
+  error: ConfirmFieldError | null;
+}) {
+  return (
+    <section className={styles.section} aria-labelledby={props.headingId}>
+      <h2 id={props.headingId} className={styles.sectionTitle}>
+        {props.title}
+      </h2>
+      <div
+        className={styles.payOptions}
+        role="radiogroup"
+        aria-labelledby={props.headingId}
+        id="field-payType"
+        tabIndex={-1}
+      >
+        {props.options.map((option) => (
+          <label key={option.value} className={styles.check}>
+            <input
+              type="radio"
+              name="payType"
+              value={option.value}
+              checked={props.value === option.value}
+              onChange={() => props.onChange(option.value)}
+            />
+            <span>{option.label}</span>
+          </label>
+        ))}
+      </div>
+      <FieldMessage field="payType" error={props.error} />
+    </section>
+  );
+}

@@ -7,7 +7,7 @@ import { Page } from '../ui/page';
 import { PageHead } from '../ui/page-head';
 import { usePriceFormatter } from '../ui/shop-display';
 import { EmptyState } from '../ui/state-views';
-import { FieldMessage, useFocusField, type ConfirmFieldError } from './form-fields';
+import { PayTypeSection, useFocusField, type ConfirmFieldError } from './form-fields';
 import styles from './order.module.css';
 
 export interface MultiCart {
@@ -89,31 +89,14 @@ export function MultiConfirmView(props: MultiConfirmViewProps) {
         </h2>
         {props.form}
       </section>
-      <section className={styles.section} aria-labelledby="multi-pay">
-        <h2 id="multi-pay" className={styles.sectionTitle}>
-          {LL.checkout.payTitle()}
-        </h2>
-        <div
-          className={styles.payOptions}
-          role="radiogroup"
-          aria-labelledby="multi-pay"
-          id="field-payType"
-          tabIndex={-1}
-        >
-          {props.payOptions.map((option) => (
-            <label key={option.value} className={styles.check}>
-              <input
-                type="radio"
-                name="payType"
-                checked={props.payType === option.value}
-                onChange={() => props.onPayType(option.value)}
-              />
-              <span>{option.label}</span>
-            </label>
-          ))}
-        </div>
-        <FieldMessage field="payType" error={props.fieldError} />
-      </section>
+      <PayTypeSection
+        headingId="multi-pay"
+        title={LL.checkout.payTitle()}
+        options={props.payOptions}
+        value={props.payType}
+        onChange={props.onPayType}
+        error={props.fieldError}
+      />
       <div className={styles.submitBar}>
         <div className={styles.submitInner}>
           <span className={styles.submitTotal}>

@@ -11,7 +11,13 @@ import { PageHead } from '../ui/page-head';
 import { usePriceFormatter } from '../ui/shop-display';
 import { CardSkeleton, SkeletonRegion } from '../ui/skeleton';
 import { ErrorView } from '../ui/state-views';
-import { FieldMessage, fieldProps, useFocusField, type ConfirmFieldError } from './form-fields';
+import {
+  FieldMessage,
+  fieldProps,
+  PayTypeSection,
+  useFocusField,
+  type ConfirmFieldError,
+} from './form-fields';
 import styles from './order.module.css';
 
 export type { ConfirmFieldError, SlotOption } from './form-fields';
@@ -143,32 +149,14 @@ export function OrderConfirmView(props: OrderConfirmViewProps) {
             </dl>
           </section>
 
-          <section className={styles.section} aria-labelledby="confirm-pay">
-            <h2 id="confirm-pay" className={styles.sectionTitle}>
-              {LL.checkout.payTitle()}
-            </h2>
-            <div
-              className={styles.payOptions}
-              role="radiogroup"
-              aria-labelledby="confirm-pay"
-              id="field-payType"
-              tabIndex={-1}
-            >
-              {props.payOptions.map((option) => (
-                <label key={option.value} className={styles.check}>
-                  <input
-                    type="radio"
-                    name="payType"
-                    value={option.value}
-                    checked={props.payType === option.value}
-                    onChange={() => props.onPayType(option.value)}
-                  />
-                  <span>{option.label}</span>
-                </label>
-              ))}
-            </div>
-            <FieldMessage field="payType" error={props.fieldError} />
-          </section>
+          <PayTypeSection
+            headingId="confirm-pay"
+            title={LL.checkout.payTitle()}
+            options={props.payOptions}
+            value={props.payType}
+            onChange={props.onPayType}
+            error={props.fieldError}
+          />
 
           <section className={styles.section}>
             <div className={styles.field}>
