@@ -34,13 +34,11 @@ function topUnit(l: WorkLine): number {
   return Math.min(top, l.remaining);
 }
 
-interface Plan {
-  amount: number;
-  /** Per-line discount for unit kinds; null = spread over the covered lines by amount. */
-  perLine: Map<WorkLine, number> | null;
-}
-
-/** Lines a coupon can cover, looked up once per call instead of once per coupon. */
+/**
+ * Lines a coupon can cover, looked up once per call instead of once per coupon. A coupon's covered lines
+ * are stamped with its serial (WorkLine.mark) rather than collected, so checking a hundred coupons builds
+ * no per-coupon arrays or maps.
+ */
 interface CouponIndex {
   /** Eligible lines with something left to discount, in flag order. */
   all: WorkLine[];
@@ -50,104 +48,193 @@ interface CouponIndex {
   allQuantity: number;
   /** Lines by product id and by spec id. */
   byProduct: Map<number, WorkLine[]>;
-  /** pay() remembered for this call: many second-item coupons price the same units at the same percent. */
-  pay: (unit: number, percent: number) => number;
+  /** Stamp of the coupon being looked at. */
+  serial: number;
 }
 
-const inFlagOrder = (a: WorkLine, b: WorkLine): number => a.pos - b.pos;
+const byId = (a: CouponEvaluation, b: CouponEvaluation): number => a.id - b.id;
 const cheapestUnitFirst = (a: WorkLine, b: WorkLine): number => a.listUnit - b.listUnit || a.pos - b.pos;
 
-function indexLines(ctx: MoneyContext, canonical: readonly WorkLine[]): CouponIndex {
+function putLine(byProduct: Map<number, WorkLine[]>, k: number, l: WorkLine) {
+  const list = byProduct.get(k);
+  if (list) list.push(l);
+  else byProduct.set(k, [l]);
+}
+
+function indexLines(canonical: readonly WorkLine[]): CouponIndex {
   const all: WorkLine[] = [];
   const byProduct = new Map<number, WorkLine[]>();
   let allBase = 0;
   let allQuantity = 0;
-  const put = (k: number, l: WorkLine) => {
-    const list = byProduct.get(k);
-    if (list) list.push(l);
-    else byProduct.set(k, [l]);
-  };
   for (const l of canonical) {
     if (!l.eligible || l.remaining <= 0) continue;
     all.push(l);
     allBase = checkedAdd(allBase, l.remaining);
     allQuantity += l.src.quantity;
-    put(l.key, l);
-    if (l.key !== l.src.id) put(l.src.id, l);
+    putLine(byProduct, l.key, l);
+    if (l.key !== l.src.id) putLine(byProduct, l.src.id, l);
   }
   const cheapest = [...all].sort(cheapestUnitFirst);
-  const paid = new Map<number, Map<number, number>>();
-  const payOnce = (unit: number, percent: number): number => {
-    let byUnit = paid.get(percent);
-    if (!byUnit) paid.set(percent, (byUnit = new Map()));
-    let v = byUnit.get(unit);
-    if (v === undefined) byUnit.set(unit, (v = pay(ctx, unit, percent)));
-    return v;
-  };
-  return { all, cheapest, allBase, allQuantity, byProduct, pay: payOnce };
+  return { all, cheapest, allBase, allQuantity, byProduct, serial: 0 };
 }
 
-function coveredLines(index: CouponIndex, productList: readonly number[]): WorkLine[] {
-  if (productList.length === 0) return index.all;
-  const out: WorkLine[] = [];
+/** What a coupon's products cover: every eligible line when it lists none. */
+interface Coverage {
+  /** Every eligible line (no product list), or only the lines stamped with index.serial. */
+  all: boolean;
+  lines: number;
+  base: number;
+  quantity: number;
+}
+
+/** Stamps the lines of the coupon's products with a new serial and sums what they have left. */
+function cover(index: CouponIndex, productList: readonly number[], into: Coverage): Coverage {
+  const serial = ++index.serial;
+  if (productList.length === 0) {
+    into.all = true;
+    into.lines = index.all.length;
+    into.base = index.allBase;
+    into.quantity = index.allQuantity;
+    return into;
+  }
+  let lines = 0;
+  let base = 0;
+  let quantity = 0;
   for (const id of productList) {
     const ls = index.byProduct.get(id);
-    if (ls) for (const l of ls) if (!out.includes(l)) out.push(l);
+    if (!ls) continue;
+    for (const l of ls) {
+      if (l.mark === serial) continue;
+      l.mark = serial;
+      lines++;
+      base = checkedAdd(base, l.remaining);
+      quantity += l.src.quantity;
+    }
   }
-  return out.length > 1 ? out.sort(inFlagOrder) : out;
+  into.all = false;
+  into.lines = lines;
+  into.base = base;
+  into.quantity = quantity;
+  return into;
 }
 
-function unitPlan(
+const isCovered = (index: CouponIndex, cov: Coverage, l: WorkLine): boolean =>
+  cov.all || l.mark === index.serial;
+
+/** What a line can still give: a coupon never takes a line below zero. */
+function give(l: WorkLine, d: number, apply: boolean): number {
+  const v = Math.max(0, Math.min(d, l.remaining));
+  if (apply) l.couponDiscount += v;
+  return v;
+}
+
+/**
+ * What a unit coupon takes off (product, spec price, second item, buy N get N): one unit for the first two,
+ * the cheapest units for the others, each line at most what it has left. With apply, the line discounts are
+ * written too; the same walk prices and applies, so the two cannot disagree.
+ */
+function unitAmount(
   ctx: MoneyContext,
   c: ParsedCoupon,
-  lines: readonly WorkLine[],
   index: CouponIndex,
+  cov: Coverage,
   chosenFlag: string | null,
-): Plan {
-  const perLine = new Map<WorkLine, number>();
-  let amount = 0;
-  const give = (l: WorkLine, d: number) => {
-    const room = l.remaining - (perLine.get(l) ?? 0);
-    const v = Math.max(0, Math.min(d, room));
-    if (v > 0) {
-      perLine.set(l, (perLine.get(l) ?? 0) + v);
-      amount = checkedAdd(amount, v);
-    }
-  };
+  apply: boolean,
+): number {
   if (c.type === CouponKind.product || c.type === CouponKind.specPrice) {
     // One item: the line the customer pointed at, else the dearest unit (ties to the first flag).
-    let target: WorkLine | undefined = chosenFlag ? lines.find((l) => l.src.flag === chosenFlag) : undefined;
-    if (!target) for (const l of lines) if (!target || topUnit(l) > topUnit(target)) target = l;
-    if (target) {
-      const unit = topUnit(target);
-      give(target, c.type === CouponKind.product ? unit : unit - Math.min(unit, c.discountPrice ?? unit));
-    }
-    return { amount, perLine };
+    let target: WorkLine | null = null;
+    if (chosenFlag !== null)
+      for (const l of index.all) if (l.src.flag === chosenFlag && isCovered(index, cov, l)) target = l;
+    if (!target)
+      for (const l of index.all) {
+        if (!isCovered(index, cov, l)) continue;
+        if (!target || topUnit(l) > topUnit(target)) target = l;
+      }
+    if (!target) return 0;
+    const unit = topUnit(target);
+    return give(
+      target,
+      c.type === CouponKind.product ? unit : unit - Math.min(unit, c.discountPrice ?? unit),
+      apply,
+    );
   }
-  const cheapest = lines === index.all ? index.cheapest : [...lines].sort(cheapestUnitFirst);
-  let units = 0;
-  for (const l of lines) units += l.src.quantity;
+  let amount = 0;
   if (c.type === CouponKind.secondItem) {
-    let n = Math.floor(units / 2);
-    for (const l of cheapest) {
+    let n = Math.floor(cov.quantity / 2);
+    for (const l of index.cheapest) {
       if (n === 0) break;
+      if (!isCovered(index, cov, l)) continue;
       const k = Math.min(n, l.src.quantity);
       n -= k;
       if (k > 0) {
         const unit = Math.min(l.restUnit, l.listUnit);
-        give(l, checkedMul(unit - index.pay(unit, c.discount), k));
+        amount = checkedAdd(amount, give(l, checkedMul(unit - pay(ctx, unit, c.discount), k), apply));
       }
     }
   } else {
-    let free = Math.max(0, Math.min(c.freeQuantity, units - c.buyQuantity));
-    for (const l of cheapest) {
+    let free = Math.max(0, Math.min(c.freeQuantity, cov.quantity - c.buyQuantity));
+    for (const l of index.cheapest) {
       if (free === 0) break;
+      if (!isCovered(index, cov, l)) continue;
       const k = Math.min(free, l.src.quantity);
       free -= k;
-      if (k > 0) give(l, checkedMul(Math.min(l.restUnit, l.listUnit), k));
+      if (k > 0) amount = checkedAdd(amount, give(l, checkedMul(Math.min(l.restUnit, l.listUnit), k), apply));
     }
   }
-  return { amount, perLine };
+  return amount;
+}
+
+/** Reasons in the order the coupon list shows them, as bits while checking and an array once at the end. */
+const REASONS: readonly CouponRejection[] = [
+  'status',
+  'date',
+  'orderType',
+  'userType',
+  'memberLevel',
+  'payType',
+  'product',
+  'amount',
+  'quantity',
+];
+const bit = (reason: CouponRejection): number => 1 << REASONS.indexOf(reason);
+const STATUS = bit('status');
+const DATE = bit('date');
+const ORDER_TYPE = bit('orderType');
+const USER_TYPE = bit('userType');
+const MEMBER_LEVEL = bit('memberLevel');
+const PAY_TYPE = bit('payType');
+const PRODUCT = bit('product');
+const AMOUNT = bit('amount');
+const QUANTITY = bit('quantity');
+
+function reasonList(mask: number): CouponRejection[] {
+  if (mask === 0) return [];
+  let n = 0;
+  for (let m = mask; m !== 0; m &= m - 1) n++;
+  const out = new Array<CouponRejection>(n);
+  let k = 0;
+  for (let i = 0; i < REASONS.length; i++) if (mask & (1 << i)) out[k++] = REASONS[i]!;
+  return out;
+}
+
+function needsProduct(c: ParsedCoupon): boolean {
+  return UNIT_KINDS.includes(c.type) || (c.type === CouponKind.expand && c.productList.length > 0);
+}
+
+/** What the coupon would take off when usable: cash up to its base, a percent of it, or units. */
+function couponAmount(
+  ctx: MoneyContext,
+  input: ParsedPricingInput,
+  c: ParsedCoupon,
+  index: CouponIndex,
+  cov: Coverage,
+  apply: boolean,
+): number {
+  if (CASH_KINDS.includes(c.type)) return Math.min(c.reductionAmount, cov.base);
+  if (c.type === CouponKind.allDiscount) return cov.base - pay(ctx, cov.base, c.discount);
+  const chosenFlag = input.couponId === c.id ? input.couponLineFlag : null;
+  return unitAmount(ctx, c, index, cov, chosenFlag, apply);
 }
 
 function evaluate(
@@ -156,57 +243,61 @@ function evaluate(
   who: Audience,
   c: ParsedCoupon,
   index: CouponIndex,
-): { evaluation: CouponEvaluation; lines: WorkLine[]; plan: Plan } {
-  const reasons: CouponRejection[] = [];
-  if (c.status !== 1) reasons.push('status');
-  if (!withinDates(who.today, c.startDate, c.endDate)) reasons.push('date');
-  if (!flagMatches(c.orderType, who.orderTypeFlag)) reasons.push('orderType');
-  if (!flagMatches(c.userType, who.userTypeFlag)) reasons.push('userType');
-  if (!levelMatches(c.memberLevel, who.memberLevel)) reasons.push('memberLevel');
-  if (c.memberCardOnly && input.payType !== 'VIP') reasons.push('payType');
+  cov: Coverage,
+): CouponEvaluation {
+  let mask = 0;
+  if (c.status !== 1) mask |= STATUS;
+  if (!withinDates(who.today, c.startDate, c.endDate)) mask |= DATE;
+  if (!flagMatches(c.orderType, who.orderTypeFlag)) mask |= ORDER_TYPE;
+  if (!flagMatches(c.userType, who.userTypeFlag)) mask |= USER_TYPE;
+  if (!levelMatches(c.memberLevel, who.memberLevel)) mask |= MEMBER_LEVEL;
+  if (c.memberCardOnly && input.payType !== 'VIP') mask |= PAY_TYPE;
 
-  const lines = coveredLines(index, c.productList);
-  let base = index.allBase;
-  let quantity = index.allQuantity;
-  if (lines !== index.all) {
-    base = 0;
-    quantity = 0;
-    for (const l of lines) {
-      base = checkedAdd(base, l.remaining);
-      quantity += l.src.quantity;
-    }
-  }
-  const needsProduct =
-    UNIT_KINDS.includes(c.type) || (c.type === CouponKind.expand && c.productList.length > 0);
-  if (needsProduct && lines.length === 0) reasons.push('product');
+  cover(index, c.productList, cov);
+  if (needsProduct(c) && cov.lines === 0) mask |= PRODUCT;
   else {
-    if (base < c.minAmount || base === 0) reasons.push('amount');
-    if (quantity < c.minQuantity) reasons.push('quantity');
+    if (cov.base < c.minAmount || cov.base === 0) mask |= AMOUNT;
+    if (cov.quantity < c.minQuantity) mask |= QUANTITY;
   }
 
-  let plan: Plan = { amount: 0, perLine: null };
-  if (reasons.length === 0) {
-    if (CASH_KINDS.includes(c.type)) plan = { amount: Math.min(c.reductionAmount, base), perLine: null };
-    else if (c.type === CouponKind.allDiscount)
-      plan = { amount: base - pay(ctx, base, c.discount), perLine: null };
-    else plan = unitPlan(ctx, c, lines, index, input.couponId === c.id ? input.couponLineFlag : null);
-    if (c.type === CouponKind.buyNGetN && plan.amount === 0) reasons.push('quantity');
+  let amount = 0;
+  if (mask === 0) {
+    amount = couponAmount(ctx, input, c, index, cov, false);
+    if (c.type === CouponKind.buyNGetN && amount === 0) mask |= QUANTITY;
   }
-  const usable = reasons.length === 0;
+  const usable = mask === 0;
   return {
-    evaluation: {
-      id: c.id,
-      name: c.name,
-      type: c.type,
-      reductionAmount: c.reductionAmount,
-      usable,
-      reasons,
-      amount: usable ? plan.amount : 0,
-      base,
-    },
-    lines,
-    plan,
+    id: c.id,
+    name: c.name,
+    type: c.type,
+    reductionAmount: c.reductionAmount,
+    usable,
+    reasons: reasonList(mask),
+    amount: usable ? amount : 0,
+    base: cov.base,
   };
+}
+
+/** Takes the chosen coupon off its lines (in flag order) and names the lines it touched. */
+function applyChosen(
+  ctx: MoneyContext,
+  input: ParsedPricingInput,
+  c: ParsedCoupon,
+  index: CouponIndex,
+  amount: number,
+): string[] {
+  const cov = cover(index, c.productList, { all: true, lines: 0, base: 0, quantity: 0 });
+  const lines: WorkLine[] = [];
+  for (const l of index.all) if (isCovered(index, cov, l)) lines.push(l);
+  if (CASH_KINDS.includes(c.type) || c.type === CouponKind.allDiscount) {
+    const weights: number[] = [];
+    for (const l of lines) weights.push(l.remaining);
+    const parts = allocateBy(ctx, amount, weights);
+    for (let i = 0; i < lines.length; i++) lines[i]!.couponDiscount += parts[i]!;
+  } else couponAmount(ctx, input, c, index, cov, true);
+  const touched: string[] = [];
+  for (const l of lines) if (l.couponDiscount > 0) touched.push(l.src.flag);
+  return touched;
 }
 
 /** Evaluates every coupon and applies the chosen one to the lines (in flag order). */
@@ -216,44 +307,31 @@ export function applyCoupons(
   who: Audience,
   canonical: readonly WorkLine[],
 ): CouponResult {
-  const evaluations: CouponEvaluation[] = [];
+  const evaluations = new Array<CouponEvaluation>(input.coupons.length);
   let applied: CouponResult['applied'] = null;
-  let chosen: { lines: WorkLine[]; plan: Plan; evaluation: CouponEvaluation } | null = null;
-  const index = indexLines(ctx, canonical);
-  for (const c of input.coupons) {
-    const e = evaluate(ctx, input, who, c, index);
-    evaluations.push(e.evaluation);
-    if (c.id === input.couponId && e.evaluation.usable && !chosen) chosen = e;
-  }
-  if (chosen && chosen.plan.amount > 0) {
-    const { plan, lines, evaluation } = chosen;
-    const touched: WorkLine[] = [];
-    if (plan.perLine) {
-      for (const l of lines) {
-        const d = plan.perLine.get(l) ?? 0;
-        if (d > 0) touched.push(l);
-        l.couponDiscount += d;
-      }
-    } else {
-      const parts = allocateBy(
-        ctx,
-        plan.amount,
-        lines.map((l) => l.remaining),
-      );
-      lines.forEach((l, i) => {
-        l.couponDiscount += parts[i]!;
-        if (parts[i]! > 0) touched.push(l);
-      });
+  let chosen: ParsedCoupon | null = null;
+  let chosenEvaluation: CouponEvaluation | null = null;
+  const index = indexLines(canonical);
+  const cov: Coverage = { all: true, lines: 0, base: 0, quantity: 0 };
+  for (let i = 0; i < input.coupons.length; i++) {
+    const c = input.coupons[i]!;
+    const e = evaluate(ctx, input, who, c, index, cov);
+    evaluations[i] = e;
+    if (c.id === input.couponId && e.usable && !chosen) {
+      chosen = c;
+      chosenEvaluation = e;
     }
+  }
+  if (chosen && chosenEvaluation && chosenEvaluation.amount > 0) {
     applied = {
-      id: evaluation.id,
-      name: evaluation.name,
-      type: evaluation.type,
-      amount: plan.amount,
-      lineFlags: touched.map((l) => l.src.flag),
+      id: chosenEvaluation.id,
+      name: chosenEvaluation.name,
+      type: chosenEvaluation.type,
+      amount: chosenEvaluation.amount,
+      lineFlags: applyChosen(ctx, input, chosen, index, chosenEvaluation.amount),
     };
   }
-  evaluations.sort((a, b) => a.id - b.id);
+  evaluations.sort(byId);
   return { chosenId: input.couponId, applied, evaluations };
 }
 

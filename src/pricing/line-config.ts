@@ -52,33 +52,43 @@ const byTaste = (a: { typeId: number; id: number }, b: { typeId: number; id: num
   a.typeId - b.typeId || a.id - b.id;
 
 /**
- * Unit price of a configured product: start from the product or spec price; a sub-price option replaces
- * it and a reset-to-zero option zeroes it (the first such option by taste group then id wins); meal
- * surcharges and toppings (price × quantity) are added; discount options (whole percent paid) then apply
- * to the whole, one after another, half-up at the minor unit. Flavors do not change the price.
+ * What the options of a configured product do to its price, read once per line: the engine prices one line
+ * at its list price, its member price and a special price, and only the product price differs between them.
  */
-export function configuredUnitPrice(ctx: MoneyContext, parts: UnitPriceParts): number {
-  let base = parts.price;
+export interface UnitConfig {
+  /** The price a sub-price or reset-to-zero option puts in place of the product price; null = none. */
+  base: number | null;
+  /** Meal surcharges and toppings × their quantity. */
+  extras: number;
+  /** Percent paid of each discount option, in taste-group then id order; null = none. */
+  discounts: number[] | null;
+}
+
+function isSorted(tastes: UnitPriceParts['tastes']): boolean {
+  for (let i = 1; i < tastes.length; i++) if (byTaste(tastes[i - 1]!, tastes[i]!) > 0) return false;
+  return true;
+}
+
+/**
+ * The options of a configuration in taste-group then id order: the first sub-price or reset-to-zero option
+ * wins, meal surcharges and toppings (price × quantity) add up, discount options (whole percent paid) are
+ * kept in order. Flavors do not change the price.
+ */
+export function unitConfig(parts: Omit<UnitPriceParts, 'price'>): UnitConfig {
+  let base: number | null = null;
   let extras = 0;
   let discounts: number[] | null = null;
-  let baseSet = false;
-  const tastes = parts.tastes.length > 1 ? [...parts.tastes].sort(byTaste) : parts.tastes;
+  const tastes = isSorted(parts.tastes) ? parts.tastes : [...parts.tastes].sort(byTaste);
   for (const t of tastes) {
     switch (t.optionType) {
       case OptionType.topping:
         extras = checkedAdd(extras, checkedMul(t.price, t.quantity ?? 1));
         break;
       case OptionType.subPrice:
-        if (!baseSet) {
-          base = t.price;
-          baseSet = true;
-        }
+        if (base === null) base = t.price;
         break;
       case OptionType.resetToZero:
-        if (!baseSet) {
-          base = 0;
-          baseSet = true;
-        }
+        if (base === null) base = 0;
         break;
       case OptionType.discount:
         (discounts ??= []).push(Math.min(100, t.price));
@@ -88,9 +98,25 @@ export function configuredUnitPrice(ctx: MoneyContext, parts: UnitPriceParts): n
     }
   }
   for (const m of parts.mealset) extras = checkedAdd(extras, checkedMul(m.price, m.quantity));
-  let unit = checkedAdd(base, extras);
-  if (discounts) for (const d of discounts) unit = percentOf(ctx, unit, d);
+  return { base, extras, discounts };
+}
+
+/** The unit price of a configuration at a given product or spec price: options, then discounts in turn. */
+export function unitPriceAt(ctx: MoneyContext, config: UnitConfig, price: number): number {
+  let unit = checkedAdd(config.base ?? price, config.extras);
+  const { discounts } = config;
+  if (discounts) for (let i = 0; i < discounts.length; i++) unit = percentOf(ctx, unit, discounts[i]!);
   return unit;
+}
+
+/**
+ * Unit price of a configured product: start from the product or spec price; a sub-price option replaces
+ * it and a reset-to-zero option zeroes it (the first such option by taste group then id wins); meal
+ * surcharges and toppings (price × quantity) are added; discount options (whole percent paid) then apply
+ * to the whole, one after another, half-up at the minor unit. Flavors do not change the price.
+ */
+export function configuredUnitPrice(ctx: MoneyContext, parts: UnitPriceParts): number {
+  return unitPriceAt(ctx, unitConfig(parts), parts.price);
 }
 
 /** configuredUnitPrice for a shop: what product detail shows for a configuration, and the cart line price. */

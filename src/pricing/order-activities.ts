@@ -8,6 +8,7 @@ import { allocateBy, checkedAdd, pay, type MoneyContext } from './money';
 import { activityOpen, byPriority, type WorkLine } from './product-rules';
 
 const CAP = DEFAULTS.specialPriceCap;
+const ALL_TYPES: readonly number[] = [];
 
 /** Lines an order activity covers: eligible, untouched by price activities, in its categories. */
 function covered(lines: readonly WorkLine[], typeIds: readonly number[]): WorkLine[] {
@@ -51,8 +52,17 @@ function totalsByType(lines: readonly WorkLine[], includePromo: boolean): Totals
   return { amount, quantity, byType };
 }
 
-function totalOver(t: Totals, typeIds: readonly number[]): { amount: number; quantity: number } {
-  if (typeIds.length === 0) return t;
+/** What is left in some categories (all when none are named), written into out: one object per call. */
+function totalOver(
+  t: Totals,
+  typeIds: readonly number[],
+  out: { amount: number; quantity: number },
+): { amount: number; quantity: number } {
+  if (typeIds.length === 0) {
+    out.amount = t.amount;
+    out.quantity = t.quantity;
+    return out;
+  }
   let amount = 0;
   let quantity = 0;
   for (let i = 0; i < typeIds.length; i++) {
@@ -64,7 +74,9 @@ function totalOver(t: Totals, typeIds: readonly number[]): { amount: number; qua
       quantity += x.quantity;
     }
   }
-  return { amount, quantity };
+  out.amount = amount;
+  out.quantity = quantity;
+  return out;
 }
 
 /** Highest tier the base reaches; cyclic repeats it as often as the base allows. */
@@ -113,11 +125,13 @@ export function applyOrderActivities(
     )
     .sort(byPriority);
   let totals = totalsByType(canonical, false);
+  const total = { amount: 0, quantity: 0 };
   for (const a of open) {
     const isFull = a.type !== PromotionType.allDiscount;
     if (isFull ? fullDone : discountDone) continue;
-    const typeIds = a.type === PromotionType.allDiscount && a.discountMode === 'byType' ? [] : a.typeIds;
-    const total = totalOver(totals, typeIds);
+    const typeIds =
+      a.type === PromotionType.allDiscount && a.discountMode === 'byType' ? ALL_TYPES : a.typeIds;
+    totalOver(totals, typeIds, total);
     if (total.amount === 0 || total.amount < a.minAmount || total.quantity < a.quantityLimit) continue;
     const tiers = a.reductionList.length > 0 ? a.reductionList : a.gears;
     if (isFull && fullReductionAmount(tiers, a.cyclicCalc, total.amount) === 0) continue;
@@ -167,9 +181,10 @@ export function overSendGifts(
 ): FreeGiftResult[] {
   const gifts: FreeGiftResult[] = [];
   const totals = totalsByType(canonical, true);
+  const total = { amount: 0, quantity: 0 };
   for (const a of activities.filter((x) => x.type === PromotionType.overSendProduct).sort(byPriority)) {
     if (a.productId === null || !activityOpen(a, who)) continue;
-    const total = totalOver(totals, a.typeIds);
+    totalOver(totals, a.typeIds, total);
     let rounds: number;
     if (a.minAmount > 0)
       rounds = a.cyclicCalc ? Math.floor(total.amount / a.minAmount) : total.amount >= a.minAmount ? 1 : 0;

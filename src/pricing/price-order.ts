@@ -8,14 +8,14 @@ import { computeFees } from './fees';
 import { checkedAdd, moneyContext, percentOf, round05Step, roundToStep } from './money';
 import { applyOrderActivities, overSendGifts } from './order-activities';
 import { applyProductRules, buildLines, byFlag } from './product-rules';
-import { lineTaxes } from './taxes';
+import { lineTaxes, type LineTaxTotals } from './taxes';
 
 export function priceOrder(input: ParsedPricingInput): PricingResult {
   const ctx = moneyContext(input.shop.currency, input.shop.numberDecimals);
   const who = audienceOf(input);
   const lines = buildLines(ctx, input);
   const canonical = [...lines].sort(byFlag);
-  canonical.forEach((l, i) => (l.pos = i));
+  for (let i = 0; i < canonical.length; i++) canonical[i]!.pos = i;
 
   const productResult = applyProductRules(ctx, input, canonical, who, input.activities);
   const fullReductions = applyOrderActivities(ctx, canonical, who, input.activities);
@@ -29,9 +29,12 @@ export function priceOrder(input: ParsedPricingInput): PricingResult {
   let goodsNet = 0;
   let productIncluded = 0;
   let productAdded = 0;
-  const priced: PricedLine[] = lines.map((l) => {
+  const tax: LineTaxTotals = { included: 0, added: 0 };
+  const priced = new Array<PricedLine>(lines.length);
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i]!;
     const net = l.amount - l.activityDiscount - l.couponDiscount;
-    const tax = lineTaxes(ctx, net, l.src.quantity, l.src.taxes);
+    const taxes = lineTaxes(ctx, net, l.src.quantity, l.src.taxes, tax);
     const listAmount = l.listUnit * l.src.quantity;
     list = checkedAdd(list, listAmount);
     goods = checkedAdd(goods, l.amount);
@@ -40,7 +43,7 @@ export function priceOrder(input: ParsedPricingInput): PricingResult {
     goodsNet = checkedAdd(goodsNet, net);
     productIncluded = checkedAdd(productIncluded, tax.included);
     productAdded = checkedAdd(productAdded, tax.added);
-    return {
+    priced[i] = {
       flag: l.src.flag,
       id: l.src.id,
       specId: l.src.specId,
@@ -53,22 +56,22 @@ export function priceOrder(input: ParsedPricingInput): PricingResult {
       activityDiscount: l.activityDiscount,
       couponDiscount: l.couponDiscount,
       net,
-      taxes: tax.taxes,
+      taxes,
       taxIncluded: tax.included,
       taxAdded: tax.added,
       inTaxPrice: net + tax.added,
       outTaxPrice: net - tax.included,
     };
-  });
+  }
 
   const fees = computeFees(ctx, input, lines, goodsNet);
   const { shop } = input;
   const serviceTax = percentOf(ctx, fees.serviceCharge.amount, shop.serviceFeeTax);
   const deliveryTax = percentOf(ctx, fees.delivery.amount, shop.deliverGst);
   const dishwareTax = percentOf(ctx, fees.dishware.amount, shop.dishwareGst);
-  const taxAdded = [productAdded, serviceTax, deliveryTax, dishwareTax].reduce(checkedAdd, 0);
+  const taxAdded = checkedAdd(checkedAdd(checkedAdd(productAdded, serviceTax), deliveryTax), dishwareTax);
 
-  const beforeRounding = [goodsNet, fees.total, taxAdded].reduce(checkedAdd, 0);
+  const beforeRounding = checkedAdd(checkedAdd(goodsNet, fees.total), taxAdded);
   const step = shop.isRounding05 ? round05Step(shop.numberDecimals) : 1;
   const total = roundToStep(beforeRounding, step);
 

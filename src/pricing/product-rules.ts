@@ -1,7 +1,9 @@
 // Per-product prices (spec §5 "Priority per product"): special price (3), then second-item discount (11),
 // then buy N get N (12); the units a promotion does not cover take the better of member price, member
 // discount and the shop's rebate for the order type. One pass per line: quantities are counted, never
-// walked unit by unit, so a line of 10 000 costs what a line of 1 costs.
+// walked unit by unit, so a line of 10 000 costs what a line of 1 costs. Activities are matched against
+// the products in the cart, so the work per call grows with lines and activities but the objects built
+// per call grow with the lines only.
 import { DEFAULTS, PromotionType } from '../domain/enums';
 import type {
   BuyNGetNResult,
@@ -14,7 +16,7 @@ import type {
   SpecialPurchaseResult,
 } from '../domain/pricing';
 import { flagMatches, levelMatches, withinDates, type Audience } from './eligibility';
-import { configuredUnitPrice } from './line-config';
+import { unitConfig, unitPriceAt, type UnitConfig } from './line-config';
 import { checkedAdd, checkedMul, pay, type MoneyContext } from './money';
 
 /** A cart line while it is being priced; index is its place in the input. */
@@ -26,6 +28,8 @@ export interface WorkLine {
   /** Spec id when present, else product id: what activities and coupons name. */
   key: number;
   eligible: boolean;
+  /** What the line's options do to a price, for pricing it at member or special prices. */
+  unit: UnitConfig;
   listUnit: number;
   restUnit: number;
   restRule: PriceRule;
@@ -37,6 +41,11 @@ export interface WorkLine {
   remaining: number;
   activityDiscount: number;
   couponDiscount: number;
+  /** Units a price activity took and their price: the rest get restUnit. */
+  promoUnits: number;
+  promoSegment: PriceSegment | null;
+  /** Scratch stamp: the coupon whose covered lines this line was last counted in. */
+  mark: number;
 }
 
 export interface ProductRulesResult {
@@ -84,23 +93,34 @@ export function buildLines(ctx: MoneyContext, input: ParsedPricingInput): WorkLi
     member !== null && ms.isOpenDiscount && ms.discountMode !== 1 && cardOk ? member.discount : 100;
   const rebate = rebateFor(input);
   const out: WorkLine[] = [];
-  input.lines.forEach((src, index) => {
-    const listUnit = configuredUnitPrice(ctx, src);
+  for (let index = 0; index < input.lines.length; index++) {
+    const src = input.lines[index]!;
+    const unit = unitConfig(src);
+    const listUnit = unitPriceAt(ctx, unit, src.price);
     const eligible = src.joinDiscount && src.quantity > 0;
     let restUnit = listUnit;
     let restRule: PriceRule = src.joinDiscount ? 'list' : 'excluded';
     if (src.joinDiscount) {
       if (memberPriceOn && src.memberPrice !== null) {
-        const u = Math.min(listUnit, configuredUnitPrice(ctx, { ...src, price: src.memberPrice }));
-        if (u < restUnit) [restUnit, restRule] = [u, 'memberPrice'];
+        const u = Math.min(listUnit, unitPriceAt(ctx, unit, src.memberPrice));
+        if (u < restUnit) {
+          restUnit = u;
+          restRule = 'memberPrice';
+        }
       }
       if (memberDiscount < 100) {
         const u = pay(ctx, listUnit, memberDiscount);
-        if (u < restUnit) [restUnit, restRule] = [u, 'memberDiscount'];
+        if (u < restUnit) {
+          restUnit = u;
+          restRule = 'memberDiscount';
+        }
       }
       if (rebate < 100) {
         const u = pay(ctx, listUnit, rebate);
-        if (u < restUnit) [restUnit, restRule] = [u, 'shopRebate'];
+        if (u < restUnit) {
+          restUnit = u;
+          restRule = 'shopRebate';
+        }
       }
     }
     out.push({
@@ -109,6 +129,7 @@ export function buildLines(ctx: MoneyContext, input: ParsedPricingInput): WorkLi
       src,
       key: src.specId ?? src.id,
       eligible,
+      unit,
       listUnit,
       restUnit,
       restRule,
@@ -118,14 +139,12 @@ export function buildLines(ctx: MoneyContext, input: ParsedPricingInput): WorkLi
       remaining: 0,
       activityDiscount: 0,
       couponDiscount: 0,
+      promoUnits: 0,
+      promoSegment: null,
+      mark: 0,
     });
-  });
+  }
   return out;
-}
-
-interface Offer {
-  activity: ParsedActivity;
-  product: ParsedActivity['productList'][number];
 }
 
 /** Amount and units of eligible lines per category (list prices): the thresholds of price activities. */
@@ -166,41 +185,77 @@ function meetsThreshold(a: ParsedActivity, totals: ReturnType<typeof categoryTot
   return amount >= a.minAmount && quantity >= a.quantityLimit;
 }
 
-/** Indexes the open price activities by product once: the best offer of each kind per product. */
-function indexOffers(activities: readonly ParsedActivity[], who: Audience, lines: readonly WorkLine[]) {
-  const index = new Map<number, Map<number, Offer>>();
+/** The eligible lines of one product (spec id when present) and the best open activity of each kind. */
+interface ProductGroup {
+  key: number;
+  lines: WorkLine[];
+  special: ParsedActivity | null;
+  second: ParsedActivity | null;
+  buyGet: ParsedActivity | null;
+}
+
+/** The better of two activities of one kind: higher priority, then the lower id. */
+const better = (current: ParsedActivity | null, a: ParsedActivity): ParsedActivity =>
+  current === null || byPriority(a, current) < 0 ? a : current;
+
+/**
+ * Gives each product of the cart the best open price activity of each kind. Only products in the cart are
+ * looked at, so a hundred activities cost a hundred map lookups and no objects.
+ */
+function matchOffers(
+  activities: readonly ParsedActivity[],
+  who: Audience,
+  lines: readonly WorkLine[],
+  groups: Map<number, ProductGroup>,
+): void {
   const totals = categoryTotals(lines);
   for (const a of activities) {
     if (!PRICE_TYPES.includes(a.type) || !activityOpen(a, who) || !meetsThreshold(a, totals)) continue;
     for (const p of a.productList) {
-      let kinds = index.get(p.id);
-      if (!kinds) index.set(p.id, (kinds = new Map()));
-      const current = kinds.get(a.type);
-      if (!current || byPriority(a, current.activity) < 0) kinds.set(a.type, { activity: a, product: p });
+      const g = groups.get(p.id);
+      if (!g) continue;
+      if (a.type === PromotionType.productSpecialPrice) g.special = better(g.special, a);
+      else if (a.type === PromotionType.secondDiscount) g.second = better(g.second, a);
+      else g.buyGet = better(g.buyGet, a);
     }
   }
-  return index;
+}
+
+/** The activity's entry for a product: the first one listing it, as the activity was matched by it. */
+function entryOf(a: ParsedActivity, key: number): ParsedActivity['productList'][number] {
+  for (const p of a.productList) if (p.id === key) return p;
+  throw new Error(`activity ${a.id} does not list product ${key}`);
 }
 
 const cheapestFirst = (a: WorkLine, b: WorkLine): number => a.listUnit - b.listUnit || a.pos - b.pos;
+const byKey = (a: ProductGroup, b: ProductGroup): number => a.key - b.key;
 
-function addSegment(
-  l: WorkLine,
-  quantity: number,
-  unitPrice: number,
-  rule: PriceRule,
-  activityId: number | null,
-) {
-  if (quantity > 0) l.segments.push({ quantity, unitPrice, rule, activityId });
-}
-
-/** Units of a group not taken by a promotion get the line's best ordinary price. */
-function finishLine(l: WorkLine, promoUnits: number) {
-  addSegment(l, l.src.quantity - promoUnits, l.restUnit, l.restRule, null);
+/**
+ * Units not taken by a promotion get the line's best ordinary price. A line has at most two segments, so
+ * the array is built at its final size.
+ */
+function finishLine(l: WorkLine) {
+  const promo = l.promoSegment;
+  const restUnits = l.src.quantity - l.promoUnits;
+  const rest: PriceSegment | null =
+    restUnits > 0 ? { quantity: restUnits, unitPrice: l.restUnit, rule: l.restRule, activityId: null } : null;
+  l.segments = promo ? (rest ? [promo, rest] : [promo]) : rest ? [rest] : [];
   let amount = 0;
-  for (const s of l.segments) amount = checkedAdd(amount, checkedMul(s.unitPrice, s.quantity));
+  if (promo) amount = checkedMul(promo.unitPrice, promo.quantity);
+  if (rest) amount = checkedAdd(amount, checkedMul(rest.unitPrice, rest.quantity));
   l.amount = amount;
   l.remaining = amount;
+}
+
+/** n units of a line at a promotion's unit price, recorded on the line and in the activity's result. */
+function take(l: WorkLine, n: number, unit: number, rule: PriceRule, record: PriceActivityResult) {
+  l.promoUnits = n;
+  if (n <= 0) return;
+  l.promoSegment = { quantity: n, unitPrice: unit, rule, activityId: record.activityId };
+  l.promo = true;
+  record.quantity += n;
+  record.amount = checkedAdd(record.amount, checkedMul(l.listUnit - unit, n));
+  record.detail.push({ flag: l.src.flag, price: unit, quantity: n });
 }
 
 /** Lines in flag order: the one order every step reads them in, whatever the cart's order. */
@@ -218,120 +273,116 @@ export function applyProductRules(
   who: Audience,
   activities: readonly ParsedActivity[],
 ): ProductRulesResult {
-  const offers = indexOffers(activities, who, canonical);
-  const purchased = new Map<number, Map<number, number>>();
-  for (const rec of input.purchased) {
-    let byProduct = purchased.get(rec.activityId);
-    if (!byProduct) purchased.set(rec.activityId, (byProduct = new Map()));
-    for (const p of rec.products) byProduct.set(p.id, (byProduct.get(p.id) ?? 0) + p.quantity);
-  }
-
-  const groups = new Map<number, WorkLine[]>();
+  const groups = new Map<number, ProductGroup>();
   for (const l of canonical) {
-    if (!l.eligible || !offers.has(l.key)) {
-      finishLine(l, 0);
-      continue;
-    }
+    if (!l.eligible) continue;
     const g = groups.get(l.key);
-    if (g) g.push(l);
-    else groups.set(l.key, [l]);
+    if (g) g.lines.push(l);
+    else groups.set(l.key, { key: l.key, lines: [l], special: null, second: null, buyGet: null });
   }
+  matchOffers(activities, who, canonical, groups);
+
+  const offered: ProductGroup[] = [];
+  for (const g of groups.values()) if (g.special || g.second || g.buyGet) offered.push(g);
+  offered.sort(byKey);
 
   const priceActivities: PriceActivityResult[] = [];
   const bngn = new Map<number, BuyNGetNResult>();
   const specials = new Map<number, SpecialPurchaseResult>();
 
-  for (const [key, group] of [...groups].sort((a, b) => a[0] - b[0])) {
-    const kinds = offers.get(key)!;
-    const special = kinds.get(PromotionType.productSpecialPrice);
-    const second = kinds.get(PromotionType.secondDiscount);
-    const buyGet = kinds.get(PromotionType.buyNGetN);
-    const offer = special ?? second ?? buyGet!;
+  for (const { key, lines: group, special, second, buyGet } of offered) {
+    const activity = (special ?? second ?? buyGet)!;
     const record: PriceActivityResult = {
       id: key,
-      activityId: offer.activity.id,
-      activityName: offer.activity.name,
-      activityType: offer.activity.type,
+      activityId: activity.id,
+      activityName: activity.name,
+      activityType: activity.type,
       amount: 0,
       quantity: 0,
       detail: [],
     };
-    const take = (l: WorkLine, n: number, unit: number, rule: PriceRule) => {
-      if (n <= 0) return;
-      addSegment(l, n, unit, rule, offer.activity.id);
-      l.promo = true;
-      record.quantity += n;
-      record.amount = checkedAdd(record.amount, checkedMul(l.listUnit - unit, n));
-      record.detail.push({ flag: l.src.flag, price: unit, quantity: n });
-    };
-    const taken = new Map<WorkLine, number>();
     let units = 0;
     for (const l of group) units += l.src.quantity;
 
     if (special) {
-      const p = special.product;
+      const p = entryOf(special, key);
       const left = p.quantity === null ? CAP : Math.max(0, p.quantity - p.purchasedQuantity);
-      const bought = purchased.get(special.activity.id)?.get(key) ?? 0;
-      const perPerson = special.activity.limit === null ? CAP : Math.max(0, special.activity.limit - bought);
+      const bought = purchasedUnits(input, special.id, key);
+      const perPerson = special.limit === null ? CAP : Math.max(0, special.limit - bought);
       let cap = Math.min(left, perPerson, CAP);
       const base = p.discountPrice ?? 0;
       for (const l of group) {
         const n = Math.min(cap, l.src.quantity);
         cap -= n;
-        const unit = Math.min(l.listUnit, configuredUnitPrice(ctx, { ...l.src, price: base }));
-        take(l, n, unit, 'specialPrice');
-        taken.set(l, n);
-        if (n > 0) {
-          let rec = specials.get(special.activity.id);
-          if (!rec)
-            specials.set(special.activity.id, (rec = { activityId: special.activity.id, products: [] }));
-          const prev = rec.products.find((x) => x.id === key);
-          if (prev) prev.quantity += n;
-          else rec.products.push({ id: key, discount: base, quantity: n });
-        }
+        const unit = Math.min(l.listUnit, unitPriceAt(ctx, l.unit, base));
+        take(l, n, unit, 'specialPrice', record);
+        if (n > 0) addSpecialPurchase(specials, special.id, key, base, n);
       }
     } else if (second) {
-      const percentPaid = second.product.discount ?? second.activity.discount;
+      const percentPaid = entryOf(second, key).discount ?? second.discount;
       let discounted = Math.floor(units / 2);
-      for (const l of [...group].sort(cheapestFirst)) {
+      if (group.length > 1) group.sort(cheapestFirst);
+      for (const l of group) {
         const n = Math.min(discounted, l.src.quantity);
         discounted -= n;
-        take(l, n, Math.min(l.restUnit, pay(ctx, l.listUnit, percentPaid)), 'secondItem');
-        taken.set(l, n);
+        take(l, n, Math.min(l.restUnit, pay(ctx, l.listUnit, percentPaid)), 'secondItem', record);
       }
     } else if (buyGet) {
-      const p = buyGet.product;
+      const p = entryOf(buyGet, key);
       const buy = p.buyQuantity ?? 1;
       const free = p.freeQuantity ?? 1;
       const left = p.quantity === null ? CAP : Math.max(0, p.quantity - p.purchasedQuantity);
-      const rounds = buyGet.activity.cyclicCalc ? Math.floor(units / (buy + free)) : 1;
+      const rounds = buyGet.cyclicCalc ? Math.floor(units / (buy + free)) : 1;
       let freeUnits = Math.max(0, Math.min(rounds * free, left, units - buy));
-      const result = bngn.get(buyGet.activity.id) ?? {
-        id: buyGet.activity.id,
-        name: buyGet.activity.name,
-        amount: 0,
-        products: [],
-      };
-      for (const l of [...group].sort(cheapestFirst)) {
+      if (group.length > 1) group.sort(cheapestFirst);
+      for (const l of group) {
         const n = Math.min(freeUnits, l.src.quantity);
         freeUnits -= n;
-        take(l, n, 0, 'buyNGetN');
-        taken.set(l, n);
+        take(l, n, 0, 'buyNGetN', record);
         if (n > 0) {
+          let result = bngn.get(buyGet.id);
+          if (!result)
+            bngn.set(buyGet.id, (result = { id: buyGet.id, name: buyGet.name, amount: 0, products: [] }));
           const saved = checkedMul(l.listUnit, n);
           result.amount = checkedAdd(result.amount, saved);
           result.products.push({ id: key, flag: l.src.flag, quantity: n, amount: saved });
         }
       }
-      if (result.products.length > 0) bngn.set(buyGet.activity.id, result);
     }
-    for (const l of group) finishLine(l, taken.get(l) ?? 0);
     if (record.quantity > 0) priceActivities.push(record);
   }
+  for (const l of canonical) finishLine(l);
 
   return {
     priceActivities,
     buyNGetN: [...bngn.values()].sort((a, b) => a.id - b.id),
     specialPurchases: [...specials.values()].sort((a, b) => a.activityId - b.activityId),
   };
+}
+
+/** Special-price units this customer bought earlier of a product under an activity (the per-person limit). */
+function purchasedUnits(input: ParsedPricingInput, activityId: number, key: number): number {
+  let units = 0;
+  for (const rec of input.purchased) {
+    if (rec.activityId !== activityId) continue;
+    for (const p of rec.products) if (p.id === key) units += p.quantity;
+  }
+  return units;
+}
+
+function addSpecialPurchase(
+  specials: Map<number, SpecialPurchaseResult>,
+  activityId: number,
+  key: number,
+  discount: number,
+  quantity: number,
+) {
+  let rec = specials.get(activityId);
+  if (!rec) specials.set(activityId, (rec = { activityId, products: [] }));
+  for (const x of rec.products)
+    if (x.id === key) {
+      x.quantity += quantity;
+      return;
+    }
+  rec.products.push({ id: key, discount, quantity });
 }

@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { dinero, multiply, toSnapshot, transformScale, halfUp } from 'dinero.js';
+import {
+  dinero as dineroBig,
+  multiply as multiplyBig,
+  toSnapshot as snapshotBig,
+  transformScale as transformScaleBig,
+  halfUp as halfUpBig,
+} from 'dinero.js/bigint';
 import fc from 'fast-check';
 import {
   allocateBy,
+  divideHalfUp,
   formatMoney,
   includedTax,
   moneyContext,
@@ -85,6 +93,91 @@ describe('money maths', () => {
         ).amount;
         expect(percentOf(cny, amount, percent)).toBe(expected);
       }),
+      { numRuns: 2000 },
+    );
+  });
+
+  // The engine divides on plain integers inside its loops; these hold that arithmetic to dinero's own
+  // result (or, where dinero cannot divide, to exact bigint maths) over the whole safe-integer range.
+  const safeAmount = fc.oneof(fc.nat({ max: 100_000_000 }), fc.maxSafeNat());
+
+  it('divideHalfUp by a power of ten is the half-up transformScale of dinero', () => {
+    fc.assert(
+      fc.property(safeAmount, fc.integer({ min: 1, max: 8 }), (amount, decimals) => {
+        const d = dinero({ amount, currency: cny.currency, scale: decimals });
+        const expected = toSnapshot(transformScale(d, 0, halfUp)).amount;
+        expect(divideHalfUp(amount, 10 ** decimals)).toBe(expected);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('divideHalfUp by any divisor is the exact half-up quotient', () => {
+    fc.assert(
+      fc.property(safeAmount, fc.integer({ min: 1, max: 2_000_000 }), (dividend, divisor) => {
+        const exact = (2n * BigInt(dividend) + BigInt(divisor)) / (2n * BigInt(divisor));
+        expect(divideHalfUp(dividend, divisor)).toBe(Number(exact));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('percentOf agrees with dinero for any safe amount, percents with up to four decimals and any decimals', () => {
+    fc.assert(
+      fc.property(
+        safeAmount,
+        fc.integer({ min: 0, max: 1_000_000 }),
+        fc.integer({ min: 0, max: 4 }),
+        (amount, p10000, numberDecimals) => {
+          const ctx = moneyContext('XTS', numberDecimals);
+          const percent = p10000 / 10_000;
+          const text = String(percent);
+          const decimals = text.includes('.') ? text.length - text.indexOf('.') - 1 : 0;
+          const multiplier = { amount: Math.round(percent * 10 ** decimals), scale: decimals + 2 };
+          let expected: number;
+          if (amount * multiplier.amount < Number.MAX_SAFE_INTEGER) {
+            const d = dinero({ amount, currency: ctx.currency, scale: numberDecimals });
+            expected = toSnapshot(transformScale(multiply(d, multiplier), numberDecimals, halfUp)).amount;
+          } else {
+            const d = dineroBig({
+              amount: BigInt(amount),
+              currency: ctx.currencyBig,
+              scale: BigInt(numberDecimals),
+            });
+            const m = multiplyBig(d, { amount: BigInt(multiplier.amount), scale: BigInt(multiplier.scale) });
+            const big = snapshotBig(transformScaleBig(m, BigInt(numberDecimals), halfUpBig)).amount;
+            if (!Number.isSafeInteger(Number(big))) {
+              expect(() => percentOf(ctx, amount, percent)).toThrow(RangeError);
+              return;
+            }
+            expected = Number(big);
+          }
+          expect(percentOf(ctx, amount, percent)).toBe(expected);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('includedTax and perUnitTimes are the exact half-up quotients for any safe amount', () => {
+    fc.assert(
+      fc.property(
+        safeAmount,
+        fc.integer({ min: 0, max: 1_000_000 }),
+        fc.integer({ min: 0, max: 1_000_000 }),
+        (gross, p10000, quantity) => {
+          // gross × p / (100 + p) with p = p10000 / 10 000: × 10 000 on both sides keeps it in integers.
+          const p = BigInt(p10000);
+          const num = BigInt(gross) * p;
+          const den = 1_000_000n + p;
+          const tax = p10000 === 0 || gross === 0 ? 0n : (2n * num + den) / (2n * den);
+          expect(includedTax(gross, p10000 / 10_000)).toBe(Number(tax));
+          // A per-unit tax of p10000 / 10 000 minor units × quantity, half-up.
+          const units = (2n * p * BigInt(quantity) + 10_000n) / 20_000n;
+          if (Number.isSafeInteger(Number(units)))
+            expect(perUnitTimes(p10000 / 10_000, quantity)).toBe(Number(units));
+        },
+      ),
       { numRuns: 2000 },
     );
   });
