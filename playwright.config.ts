@@ -21,12 +21,43 @@ if (!process.env.E2E_PORT) {
 if (!process.env.E2E_DATA_DIR) {
   process.env.E2E_DATA_DIR = mkdtempSync(join(tmpdir(), 'storefront-e2e-'));
 }
+// A second server with a browser map key (tests/e2e/address-map.spec.ts): the map step only exists when
+// one is configured, and every other scenario runs without one.
+if (!process.env.E2E_MAP_PORT) {
+  process.env.E2E_MAP_PORT = execFileSync(
+    process.execPath,
+    [
+      '-e',
+      "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+    ],
+    { encoding: 'utf8' },
+  ).trim();
+}
+if (!process.env.E2E_MAP_DATA_DIR) {
+  process.env.E2E_MAP_DATA_DIR = mkdtempSync(join(tmpdir(), 'storefront-e2e-map-'));
+}
 
 const port = Number(process.env.E2E_PORT);
 /** E2E_BASE_URL runs the suite against a server that is already up (no build, no server started). */
 const external = process.env.E2E_BASE_URL?.replace(/\/$/, '');
 const baseURL = external ?? `http://127.0.0.1:${port}`;
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const mapPort = Number(process.env.E2E_MAP_PORT);
+/** With E2E_BASE_URL, E2E_MAP_BASE_URL names the already running server that has a map key. */
+const mapBaseURL = external
+  ? process.env.E2E_MAP_BASE_URL?.replace(/\/$/, '')
+  : `http://127.0.0.1:${mapPort}`;
+const MAP_SPEC = '**/address-map.spec.ts';
+// Scenarios tagged @clock move the shared server's clock forward (POST /test/clock): they run in their own
+// project after every other scenario, so no other order sees its deadline jump.
+const CLOCK_TAG = /@clock/;
+const serverEnv = {
+  HOST: '127.0.0.1',
+  DEMO_MODE: '1',
+  LOG_LEVEL: 'warn',
+  // The server's clock agrees with the browser's fixed clock (tests/e2e/fixtures.ts SHOPS_OPEN).
+  CLOCK_START: '2026-11-19T10:00:00Z',
+};
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -59,23 +90,47 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    { name: 'storefront', testIgnore: MAP_SPEC, grepInvert: CLOCK_TAG },
+    ...(external
+      ? []
+      : [{ name: 'clock', testIgnore: MAP_SPEC, grep: CLOCK_TAG, dependencies: ['storefront'] }]),
+    ...(mapBaseURL ? [{ name: 'map', testMatch: MAP_SPEC, use: { baseURL: mapBaseURL } }] : []),
+  ],
+  // Started in order: the map server serves the build the first one made.
   webServer: external
     ? undefined
-    : {
-        command: 'npx vite build --logLevel warn && node --import tsx server/main.ts',
-        url: `${baseURL}/healthz`,
-        timeout: 120_000,
-        reuseExistingServer: false,
-        stdout: 'ignore',
-        stderr: 'pipe',
-        env: {
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATA_DIR: process.env.E2E_DATA_DIR,
-          DEMO_MODE: '1',
-          LOG_LEVEL: 'warn',
-          // The server's clock agrees with the browser's fixed clock (tests/e2e/fixtures.ts SHOPS_OPEN).
-          CLOCK_START: '2026-11-19T10:00:00Z',
+    : [
+        {
+          command: 'npx vite build --logLevel warn && node --import tsx server/main.ts',
+          url: `${baseURL}/healthz`,
+          timeout: 120_000,
+          reuseExistingServer: false,
+          stdout: 'ignore',
+          stderr: 'pipe',
+          // TEST_CLOCK_CONTROL: the @clock scenarios move this server's clock (never set in production).
+          env: {
+            ...serverEnv,
+            PORT: String(port),
+            DATA_DIR: process.env.E2E_DATA_DIR,
+            TEST_CLOCK_CONTROL: '1',
+          },
         },
-      },
+        {
+          command: 'node --import tsx server/main.ts',
+          url: `${mapBaseURL}/healthz`,
+          timeout: 60_000,
+          reuseExistingServer: false,
+          stdout: 'ignore',
+          stderr: 'pipe',
+          env: {
+            ...serverEnv,
+            PORT: String(mapPort),
+            DATA_DIR: process.env.E2E_MAP_DATA_DIR,
+            // AMap's browser map; place search and naming come from the built-in gazetteer (no AMAP_KEY).
+            GEOCODING_PROVIDER: 'amap',
+            MAP_JS_KEY: 'e2e-browser-key',
+          },
+        },
+      ],
 });

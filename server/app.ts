@@ -9,9 +9,15 @@ import type { Database } from './db/client';
 import './http/decorations';
 import { installErrorHandlers } from './http/errors';
 import { createLogSmsSender, type SmsSender } from './providers/sms';
+import { createPayments, type PaymentsOptions } from './payments';
 import addressRoutes from './routes/address';
+import { adjustableClock } from './modules/order-life-clock';
+import { expireDue } from './modules/order-life-gateway';
 import deliveryRoutes from './routes/delivery';
+import merchantRoutes from './routes/merchant';
 import orderRoutes from './routes/order';
+import paymentRoutes from './routes/payment';
+import orderLifeRoutes, { testClockRoutes } from './routes/order-life';
 import storeRoutes from './routes/store';
 import tableRoutes from './routes/table';
 import userRoutes from './routes/user';
@@ -35,6 +41,15 @@ export interface BuildAppOptions {
   spaDir?: string | null;
   /** Demo images, served at /assets/demo/. */
   demoImagesDir?: string | null;
+  /** Online gateway and public URL (server/payments/index.ts); default the sandbox with its demo secret. */
+  payments?: PaymentsOptions;
+  /**
+   * How often unpaid orders past their deadline are cancelled (ms). Default: no sweeper (tests call
+   * expireUnpaidOrders or rely on the lazy expiry before reads); server/main.ts runs one every 15 s.
+   */
+  sweepIntervalMs?: number;
+  /** Adds POST /test/clock {advanceMs} that moves the app clock forward. End-to-end tests only. */
+  testClockControl?: boolean;
 }
 
 /** Fields pino must never print: bearer tokens and cookies. SMS codes never reach the request logger. */
@@ -75,8 +90,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // App plugins.
   app.decorate('db', options.db);
-  app.decorate('now', options.now ?? (() => new Date()));
+  const baseNow = options.now ?? (() => new Date());
+  const clock = options.testClockControl ? adjustableClock(baseNow) : null;
+  app.decorate('now', clock ? clock.now : baseNow);
   app.decorate('settings', { demoMode: options.demoMode ?? false, sms: options.sms ?? createLogSmsSender() });
+  app.decorate('payments', createPayments(options.db, options.payments, app.log));
 
   app.get('/healthz', async (_request, reply) => {
     try {
@@ -94,6 +112,29 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(addressRoutes);
   await app.register(deliveryRoutes);
   await app.register(tableRoutes);
+  await app.register(paymentRoutes);
+  await app.register(orderLifeRoutes);
+  await app.register(merchantRoutes);
+  if (clock) await app.register(testClockRoutes(clock));
+
+  if (options.sweepIntervalMs) startSweeper(app, options.sweepIntervalMs);
 
   return app;
+}
+
+/** Cancels unpaid orders past their deadline without waiting for anyone to read them; stops on close. */
+function startSweeper(app: FastifyInstance, intervalMs: number): void {
+  let running: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    // A slow sweep (a gateway asked about a processing payment) is never overlapped by the next one.
+    if (running) return;
+    running = expireDue(app, app.now())
+      .catch((err: unknown) => app.log.warn({ err }, 'expiry sweep failed'))
+      .finally(() => (running = null));
+  }, intervalMs);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
 }

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { databaseConfigFromEnv, openDatabase } from './db/client';
 import { purgeExpiredSessions } from './modules/identity';
+import { paymentsConfigFromEnv } from './payments';
 import { smsSenderFromEnv } from './providers/sms';
 import { seedDatabase } from './seed/seeder';
 
@@ -43,6 +44,14 @@ async function main() {
   const demoMode = flag(env.DEMO_MODE, true);
   const now = clockFromEnv(env.CLOCK_START);
   const sms = smsSenderFromEnv(env);
+  const sweepIntervalMs = Number(env.SWEEP_INTERVAL_MS?.trim() || 15_000);
+  if (!Number.isInteger(sweepIntervalMs) || sweepIntervalMs < 100)
+    throw new Error(
+      `SWEEP_INTERVAL_MS must be a whole number of milliseconds >= 100, got "${env.SWEEP_INTERVAL_MS}"`,
+    );
+  // Moves the server clock from the outside (POST /test/clock): end-to-end tests only, never production.
+  const testClockControl = flag(env.TEST_CLOCK_CONTROL, false);
+  const payments = paymentsConfigFromEnv(env);
   const root = fileURLToPath(new URL('..', import.meta.url));
   const spaDir = resolve(root, 'dist');
 
@@ -58,7 +67,10 @@ async function main() {
     logLevel,
     spaDir,
     demoImagesDir: resolve(root, 'server/seed/images'),
+    payments,
     now,
+    sweepIntervalMs,
+    testClockControl,
   });
   if (!existsSync(resolve(spaDir, 'index.html'))) {
     app.log.warn(
@@ -71,6 +83,9 @@ async function main() {
       seeded,
       demoMode,
       sms: sms.kind,
+      sweepIntervalMs,
+      ...(testClockControl ? { testClockControl } : {}),
+      paymentGateway: payments.gateway,
     },
     seeded ? 'database created with the demo shops' : 'database reused',
   );

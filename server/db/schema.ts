@@ -19,6 +19,15 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type {
+  GatewayName,
+  PaymentFailReason,
+  PaymentState,
+  RiderState,
+  Settlement,
+  StatusAction,
+} from '../../src/domain/api/order-life-rules';
+import { PAY_WINDOW_MINUTES } from '../../src/domain/api/order-rules';
 import type { OrderSource, OrderStatus, OrderType, PayType } from '../../src/domain/enums';
 import type { PricingResult } from '../../src/domain/pricing';
 import type { TimeRange } from '../../src/domain/shop';
@@ -66,9 +75,14 @@ export const shops = pgTable(
     prefixNames: jsonb('prefix_names').$type<Text[]>().notNull(),
     /** Everything else of shop info, validated on write by shopSettingsSchema (server/db/shop-settings.ts). */
     settings: jsonb('settings').$type<ShopSettings>().notNull(),
+    /** Minutes an unpaid order stays payable before it becomes nopay_cancel (docs/decisions.md). */
+    payWindowMinutes: integer('pay_window_minutes').notNull().default(PAY_WINDOW_MINUTES),
     createdAt: createdAt(),
   },
-  (t) => [index('shops_chain_idx').on(t.chainId)],
+  (t) => [
+    index('shops_chain_idx').on(t.chainId),
+    check('shops_pay_window', sql`${t.payWindowMinutes} between 1 and 1440`),
+  ],
 );
 
 export const memberSettings = pgTable('member_settings', {
@@ -261,6 +275,9 @@ export const members = pgTable(
     gender: integer('gender').notNull().default(0),
     /** scrypt hash (server/modules/identity-password.ts); never the password. */
     payPasswordHash: text('pay_password_hash'),
+    /** Wrong pay passwords in a row; reaching the limit locks paying by card until payPasswordLockedUntil. */
+    payPasswordFailures: integer('pay_password_failures').notNull().default(0),
+    payPasswordLockedUntil: stamp('pay_password_locked_until'),
     isCharged: boolean('is_charged').notNull().default(false),
     isBindOfficialAccount: boolean('is_bind_official_account').notNull().default(false),
     createdAt: createdAt(),
@@ -498,6 +515,15 @@ export const orders = pgTable(
     payDeadlineAt: stamp('pay_deadline_at').notNull(),
     /** Set by the payment flow. */
     paidAt: stamp('paid_at'),
+    /** How the order is settled once a pay type was chosen (src/domain/api/order-life-rules.ts). */
+    settlement: text('settlement').$type<Settlement>(),
+    /** Money received (online, member card, or cash/COD the merchant collected). */
+    paid: boolean('paid').notNull().default(false),
+    statusChangedAt: stamp('status_changed_at').notNull().defaultNow(),
+    rider: jsonb('rider').$type<{ name: string; phone: string }>(),
+    riderState: text('rider_state').$type<RiderState>(),
+    refundAmount: integer('refund_amount').notNull().default(0),
+    merchantReason: text('merchant_reason').notNull().default(''),
   },
   (t) => [
     index('orders_customer_idx').on(t.customerId, t.createdAt),
@@ -505,6 +531,7 @@ export const orders = pgTable(
     uniqueIndex('orders_shop_day_seq_uq').on(t.shopId, t.businessDate, t.daySeq),
     index('orders_status_deadline_idx').on(t.status, t.payDeadlineAt),
     check('orders_total', sql`${t.total} > 0`),
+    check('orders_refund', sql`${t.refundAmount} >= 0 and ${t.refundAmount} <= ${t.total}`),
   ],
 );
 
@@ -546,6 +573,160 @@ export const orderLines = pgTable(
   ],
 );
 
+/**
+ * One attempt to pay an order. At most one attempt of an order is processing and at most one succeeds
+ * (partial unique indexes), so two payments racing for one order cannot both take money.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    payType: text('pay_type').$type<PayType>().notNull(),
+    settlement: text('settlement').$type<Settlement>().notNull(),
+    gateway: text('gateway').$type<GatewayName>(),
+    state: text('state').$type<PaymentState>().notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    /** Member card: the split between stored balance and gift balance. */
+    fromBalance: integer('from_balance').notNull().default(0),
+    fromGift: integer('from_gift').notNull().default(0),
+    /** The gateway's reference (sandbox trade number, Stripe Checkout Session id). */
+    tradeNo: text('trade_no'),
+    failReason: text('fail_reason').$type<PaymentFailReason>(),
+    /** A success that reached an order no longer payable (late callback) is refunded at once. */
+    refunded: boolean('refunded').notNull().default(false),
+    createdAt: createdAt(),
+    completedAt: stamp('completed_at'),
+  },
+  (t) => [
+    index('payments_order_idx').on(t.orderId),
+    uniqueIndex('payments_gateway_trade_uq')
+      .on(t.gateway, t.tradeNo)
+      .where(sql`${t.tradeNo} is not null`),
+    uniqueIndex('payments_one_processing_uq')
+      .on(t.orderId)
+      .where(sql`${t.state} = 'processing'`),
+    uniqueIndex('payments_one_success_uq')
+      .on(t.orderId)
+      .where(sql`${t.state} = 'success'`),
+    check('payments_amount', sql`${t.amount} > 0 and ${t.fromBalance} >= 0 and ${t.fromGift} >= 0`),
+  ],
+);
+
+/**
+ * Every change of a member's stored and gift balance, written in the same transaction as the change:
+ * for each member, the opening row plus the sum of the deltas equals the balances on the member row.
+ */
+export const memberLedger = pgTable(
+  'member_ledger',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    kind: text('kind').$type<'opening' | 'orderPay' | 'orderRefund' | 'recharge' | 'adjust'>().notNull(),
+    orderId: integer('order_id').references(() => orders.id),
+    paymentId: integer('payment_id').references(() => payments.id),
+    amountDelta: integer('amount_delta').notNull(),
+    giftDelta: integer('gift_delta').notNull(),
+    amountAfter: integer('amount_after').notNull(),
+    giftAfter: integer('gift_after').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('member_ledger_member_idx').on(t.memberId, t.id),
+    check('member_ledger_after', sql`${t.amountAfter} >= 0 and ${t.giftAfter} >= 0`),
+  ],
+);
+
+/** Gateway notifications already applied: a replayed callback finds its event id here and changes nothing. */
+export const paymentNotifications = pgTable(
+  'payment_notifications',
+  {
+    id: serial('id').primaryKey(),
+    gateway: text('gateway').$type<GatewayName>().notNull(),
+    eventId: text('event_id').notNull(),
+    paymentId: integer('payment_id').references(() => payments.id),
+    receivedAt: createdAt(),
+  },
+  (t) => [uniqueIndex('payment_notifications_event_uq').on(t.gateway, t.eventId)],
+);
+
+/**
+ * The status history of orders, one row per change. The id is the cursor of the live status stream:
+ * a listener on any process reads rows after the last id it sent.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    shopId: integer('shop_id').notNull(),
+    customerId: integer('customer_id').notNull(),
+    status: text('status').$type<OrderStatus>().notNull(),
+    actor: text('actor').$type<'customer' | 'merchant' | 'gateway' | 'system'>().notNull(),
+    action: text('action').$type<StatusAction>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('order_events_customer_idx').on(t.customerId, t.id),
+    index('order_events_order_idx').on(t.orderId, t.id),
+  ],
+);
+
+/** Merchant API keys, one or more per shop; only a sha256 of the key is kept. */
+export const merchantKeys = pgTable(
+  'merchant_keys',
+  {
+    id: serial('id').primaryKey(),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    keyHash: text('key_hash').notNull(),
+    label: text('label').notNull().default(''),
+    createdAt: createdAt(),
+    revokedAt: stamp('revoked_at'),
+  },
+  (t) => [uniqueIndex('merchant_keys_hash_uq').on(t.keyHash)],
+);
+
+/** Short-lived tickets that open the live status stream (EventSource cannot send the token header). */
+export const streamTickets = pgTable('stream_tickets', {
+  ticketHash: text('ticket_hash').primaryKey(),
+  sessionId: integer('session_id')
+    .notNull()
+    .references(() => sessions.id),
+  expiresAt: stamp('expires_at').notNull(),
+});
+
+/**
+ * The sandbox gateway's own records: what a hosted payment page shows and how it ended. Kept apart from
+ * `payments` because they play the external provider, which the shop's tables only know by trade number.
+ */
+export const sandboxSessions = pgTable('sandbox_sessions', {
+  tradeNo: text('trade_no').primaryKey(),
+  style: text('style').$type<'card' | 'wallet'>().notNull(),
+  merchantRef: text('merchant_ref').notNull(),
+  merchantName: text('merchant_name').notNull(),
+  description: text('description').notNull(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  numberDecimals: integer('number_decimals').notNull(),
+  state: text('state').$type<PaymentState>().notNull(),
+  returnUrl: text('return_url').notNull(),
+  notifyUrl: text('notify_url').notNull(),
+  createdAt: createdAt(),
+  expiresAt: stamp('expires_at').notNull(),
+  completedAt: stamp('completed_at'),
+});
+
 export type AddressRow = typeof addresses.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+export type OrderEventRow = typeof orderEvents.$inferSelect;

@@ -40,6 +40,13 @@ export const catalogMessages = {
     fr: 'Paiement en ligne',
     es: 'Pago en línea',
   },
+  payWallet: {
+    en: 'Bank card or wallet (AllinPay)',
+    'zh-CN': '银行卡/钱包（通联支付）',
+    'zh-TW': '銀行卡/錢包（通聯支付）',
+    fr: 'Carte bancaire ou portefeuille (AllinPay)',
+    es: 'Tarjeta bancaria o monedero (AllinPay)',
+  },
   payCash: {
     en: 'Pay at the counter',
     'zh-CN': '到店付款',

@@ -163,7 +163,7 @@ export const toMemberSetting = (row: MemberSettingRow, locale: CatalogueLocale):
  * Ids the order submit sends back as payTypeId: fixed per method, so a stored choice stays valid when a
  * shop turns another method on or off.
  */
-export const PAY_TYPE_IDS = { Card: 1, Cash: 2, COD: 3, VIP: 4 } as const;
+export const PAY_TYPE_IDS = { Card: 1, Cash: 2, COD: 3, VIP: 4, AllinPay: 5 } as const;
 
 /** Order types a customer pays for at the shop itself (everything but delivery). */
 const AT_SHOP: readonly OrderType[] = ['selfPickup', 'dine', 'openTable', 'appointment'];
@@ -171,11 +171,12 @@ const AT_SHOP: readonly OrderType[] = ['selfPickup', 'dine', 'openTable', 'appoi
 /**
  * The pay types of a shop, derived from what it offers: the online gateway for every order type; cash at
  * the counter for the order types served at the shop; cash on delivery for takeaway; the member card for
- * every order type when the shop's member function is on. The online option comes first because the cart
+ * every order type when the shop's member function is on. Shops that charge in yuan also take the AllinPay
+ * bank-card and wallet page, as mainland shops do. The online card option comes first because the cart
  * defaults to the first option when the customer is not a member (spec §4 "Cart behaviour").
  */
 export function payOptions(
-  shop: Pick<ShopRow, 'orderTypes'>,
+  shop: Pick<ShopRow, 'orderTypes' | 'settings'>,
   member: MemberSettingRow | undefined,
   locale: Locale,
   catalogueLocale: CatalogueLocale,
@@ -190,6 +191,18 @@ export function payOptions(
       needsMember: false,
       online: true,
     },
+    ...(shop.settings.currency === 'CNY'
+      ? [
+          {
+            id: PAY_TYPE_IDS.AllinPay,
+            payType: 'AllinPay' as const,
+            name: translate(locale, catalogMessages.payWallet),
+            orderTypes: [...offered],
+            needsMember: false,
+            online: true,
+          },
+        ]
+      : []),
     {
       id: PAY_TYPE_IDS.Cash,
       payType: 'Cash',

@@ -4,17 +4,20 @@
 // committed) answers with the first submit's orders instead.
 import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { OrderDetail, OrderLine, OrderSummary } from '../../src/domain/api/order';
-import type { CatalogueLocale, OrderStatus } from '../../src/domain/enums';
+import type { OrderDetail, OrderLine, OrderPayment, OrderSummary } from '../../src/domain/api/order';
+import { customerActions } from '../../src/domain/order-life';
+import { PaymentResult, type CatalogueLocale, type OrderStatus } from '../../src/domain/enums';
 import type { Database, Executor } from '../db/client';
 import {
   orderDayCounters,
   orderLines,
   orderRequests,
   orders,
+  payments,
   shops,
   type OrderLineRow,
   type OrderRow,
+  type PaymentRow,
   type Text,
 } from '../db/schema';
 import { BusinessError } from '../http/action';
@@ -145,6 +148,14 @@ interface Loaded {
   row: OrderRow;
   lines: OrderLineRow[];
   shopName: Text;
+  /** The newest payment attempt. */
+  payment: PaymentRow | null;
+}
+
+/** How an order is read: the catalogue language of its names and the instant its actions are judged at. */
+export interface OrderView {
+  locale: CatalogueLocale;
+  now: Date;
 }
 
 async function loadOrders(
@@ -170,10 +181,22 @@ async function loadOrders(
       ),
     )
     .orderBy(asc(orderLines.orderId), asc(orderLines.position));
+  const attempts = await db
+    .select()
+    .from(payments)
+    .where(
+      inArray(
+        payments.orderId,
+        rows.map((r) => r.order.id),
+      ),
+    )
+    .orderBy(asc(payments.id));
+  const latest = new Map(attempts.map((p) => [p.orderId, p]));
   return rows.map((r) => ({
     row: r.order,
     shopName: r.shopName,
     lines: lines.filter((l) => l.orderId === r.order.id),
+    payment: latest.get(r.order.id) ?? null,
   }));
 }
 
@@ -196,7 +219,25 @@ function toLine(line: OrderLineRow, locale: CatalogueLocale): OrderLine {
   };
 }
 
-function toSummary({ row, lines, shopName }: Loaded, locale: CatalogueLocale): OrderSummary {
+export function toPayment(p: PaymentRow): OrderPayment {
+  return {
+    id: p.id,
+    result: PaymentResult[p.state],
+    state: p.state,
+    payType: p.payType,
+    settlement: p.settlement,
+    gateway: p.gateway,
+    tradeNo: p.tradeNo,
+    amount: p.amount,
+    fromBalance: p.fromBalance,
+    fromGift: p.fromGift,
+    failReason: p.failReason,
+    createdAt: p.createdAt.toISOString(),
+    completedAt: p.completedAt?.toISOString() ?? null,
+  };
+}
+
+function toSummary({ row, lines, shopName, payment }: Loaded, { locale, now }: OrderView): OrderSummary {
   return {
     id: row.id,
     orderNo: row.orderNo,
@@ -243,12 +284,30 @@ function toSummary({ row, lines, shopName }: Loaded, locale: CatalogueLocale): O
     lines: lines.map((l) => toLine(l, locale)),
     createdAt: row.createdAt.toISOString(),
     payDeadlineAt: row.payDeadlineAt.toISOString(),
+    payment: payment ? toPayment(payment) : null,
+    paid: row.paid,
+    statusChangedAt: row.statusChangedAt.toISOString(),
+    rider: row.rider,
+    refundAmount: row.refundAmount,
+    merchantReason: row.merchantReason,
+    actions: customerActions(
+      {
+        status: row.status,
+        orderType: row.orderType,
+        settlement: row.settlement,
+        paid: row.paid,
+        paymentProcessing: payment?.state === 'processing',
+        payDeadlineAt: row.payDeadlineAt,
+      },
+      now,
+    ),
   };
 }
 
-const toDetail = (loaded: Loaded, locale: CatalogueLocale): OrderDetail => ({
-  ...toSummary(loaded, locale),
+const toDetail = (loaded: Loaded, view: OrderView): OrderDetail => ({
+  ...toSummary(loaded, view),
   pricing: loaded.row.pricing,
+  readAt: view.now.toISOString(),
 });
 
 /** Orders of this customer, in the order of `ids`. */
@@ -256,11 +315,11 @@ export async function orderDetails(
   db: Executor,
   customerId: number,
   ids: number[],
-  locale: CatalogueLocale,
+  view: OrderView,
 ): Promise<OrderDetail[]> {
   if (ids.length === 0) return [];
   const loaded = await loadOrders(db, and(eq(orders.customerId, customerId), inArray(orders.id, ids))!);
-  const byId = new Map(loaded.map((l) => [l.row.id, toDetail(l, locale)]));
+  const byId = new Map(loaded.map((l) => [l.row.id, toDetail(l, view)]));
   return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
 }
 
@@ -269,9 +328,9 @@ export async function orderDetail(
   db: Executor,
   customerId: number,
   id: number,
-  locale: CatalogueLocale,
+  view: OrderView,
 ): Promise<OrderDetail> {
-  const [detail] = await orderDetails(db, customerId, [id], locale);
+  const [detail] = await orderDetails(db, customerId, [id], view);
   if (!detail)
     throw new BusinessError(orderMessages.orderNotFound, undefined, { reason: 'orderNotFound' }, 404);
   return detail;
@@ -285,7 +344,7 @@ export async function listOrders(
     statuses: OrderStatus[] | undefined;
     page: number;
     pageLimit: number;
-    locale: CatalogueLocale;
+    view: OrderView;
   },
 ) {
   const where = and(
@@ -297,7 +356,7 @@ export async function listOrders(
   const offset = (args.page - 1) * args.pageLimit;
   const loaded = await loadOrders(db, where, { limit: args.pageLimit, offset });
   return {
-    list: loaded.map((l) => toSummary(l, args.locale)),
+    list: loaded.map((l) => toSummary(l, args.view)),
     page: args.page,
     pageLimit: args.pageLimit,
     total,
@@ -309,11 +368,11 @@ export async function lastOrder(
   db: Executor,
   customerId: number,
   shopId: number,
-  locale: CatalogueLocale,
+  view: OrderView,
 ): Promise<OrderSummary | null> {
   const [loaded] = await loadOrders(db, and(eq(orders.customerId, customerId), eq(orders.shopId, shopId))!, {
     limit: 1,
     offset: 0,
   });
-  return loaded ? toSummary(loaded, locale) : null;
+  return loaded ? toSummary(loaded, view) : null;
 }

@@ -5,7 +5,6 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { orderCartFields, LocalDateTime, OrderRejection } from '../../src/domain/api/order';
-import { PAY_WINDOW_MINUTES } from '../../src/domain/api/order';
 import { normalizePhone } from '../../src/domain/api/user';
 import { browserClientTypeCode, codeRange } from '../../src/domain/client-type';
 import { ProductState, type CatalogueLocale, type Locale, type OrderSource } from '../../src/domain/enums';
@@ -617,7 +616,9 @@ export async function prepareOrder(
       quantity: d.quantity,
     })),
     createdAt: now,
-    payDeadlineAt: new Date(now.getTime() + ms(PAY_WINDOW_MINUTES)),
+    statusChangedAt: now,
+    // The shop's pay window (default 15 minutes, docs/decisions.md); the sweeper cancels after it.
+    payDeadlineAt: new Date(now.getTime() + ms(shop.row.payWindowMinutes)),
   };
   const lines: LineValues[] = built.map((b, position) => {
     const priced = pricing.lines.find((l) => l.flag === b.cart.flag)!;

@@ -4,7 +4,7 @@
 import { and, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import type { CatalogueLocale } from '../../src/domain/enums';
 import type { Executor } from '../db/client';
-import { products, productSpecs, type Text } from '../db/schema';
+import { products, productSpecs, type StockReservation, type Text } from '../db/schema';
 import type { BusinessError } from '../http/action';
 
 /** Units an order takes from one tracked product or spec. */
@@ -67,6 +67,32 @@ export async function reserveStock(
           .where(eq(productSpecs.id, demand.id));
         throw shortfall(demand, row?.stock ?? 0, locale);
       }
+    }
+  }
+}
+
+/**
+ * Gives back what an order reserved (orders.reserved) when it is cancelled. Rows are locked in the same
+ * global order as reserveStock. A product or spec that stopped tracking stock (stock null) stays untracked.
+ */
+export async function releaseStock(tx: Executor, reserved: readonly StockReservation[]): Promise<void> {
+  const demands = reserved.map((r) => ({
+    kind: r.specId === null ? ('product' as const) : ('spec' as const),
+    id: r.specId ?? r.productId,
+    quantity: r.quantity,
+  }));
+  demands.sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'product' ? -1 : 1) || a.id - b.id);
+  for (const d of demands) {
+    if (d.kind === 'product') {
+      await tx
+        .update(products)
+        .set({ stock: sql`${products.stock} + ${d.quantity}` })
+        .where(and(eq(products.id, d.id), isNotNull(products.stock)));
+    } else {
+      await tx
+        .update(productSpecs)
+        .set({ stock: sql`${productSpecs.stock} + ${d.quantity}` })
+        .where(and(eq(productSpecs.id, d.id), isNotNull(productSpecs.stock)));
     }
   }
 }

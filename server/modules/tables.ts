@@ -1,7 +1,8 @@
-// Tables of a shop as table/getTableInfo and the dine-in order read them: resolved by id or by the
-// unguessable code a printed QR code carries (table_codes), always within one shop.
+// Tables of a shop as table/getTableInfo and the dine-in order read them: resolved by id, by the
+// unguessable code a printed QR code carries (table_codes) or by the number printed on the table, always
+// within one shop.
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { CatalogueLocale } from '../../src/domain/enums';
 import type { TableInfo } from '../../src/domain/api/table';
 import type { Executor } from '../db/client';
@@ -32,6 +33,24 @@ export async function resolveTable(
     .innerJoin(tables, eq(tables.id, tableCodes.tableId))
     .where(and(eq(tableCodes.code, ref), eq(tables.shopId, shopId)));
   return row?.table ?? null;
+}
+
+/**
+ * The table whose printed number (its name, e.g. "A12") is `tableNo` in this shop, ignoring case and
+ * surrounding spaces, or null. Two tables printed with the same number cannot be told apart, so neither
+ * is answered: guessing would send an order to the wrong table.
+ */
+export async function resolveTableByNumber(
+  db: Executor,
+  shopId: number,
+  tableNo: string,
+): Promise<TableRow | null> {
+  const rows = await db
+    .select()
+    .from(tables)
+    .where(and(eq(tables.shopId, shopId), sql`lower(trim(${tables.name})) = ${tableNo.trim().toLowerCase()}`))
+    .limit(2);
+  return rows.length === 1 ? rows[0]! : null;
 }
 
 /**

@@ -6,8 +6,13 @@
 //   AMAP_KEY=…   (amap: AMap web-service "place text search", coordinates GCJ-02 as AMap returns them)
 //   GOOGLE_MAPS_KEY=…   (google: Geocoding API)
 // A real adapter that fails (network, quota, bad key) falls back to the gazetteer, so search never breaks.
+//
+// The browser map of the location pick (address/mapConfig) is the same provider's JS API, with its own key:
+//   MAP_JS_KEY=…   (a browser key, restricted to the site's referrer; unset = typed search only, no map)
+//   MAP_JS_SECURITY_CODE=…   (amap only: the JS API 2.0 security code paired with the key, if it has one)
+//   MAP_JS_PROVIDER=amap | google   (optional; defaults to GEOCODING_PROVIDER)
 import { distanceMetres } from '../../src/domain/api/delivery';
-import type { Poi } from '../../src/domain/api/address';
+import { MAP_PROVIDERS, type MapConfig, type MapProvider, type Poi } from '../../src/domain/api/address';
 import type { GpsPoint } from '../../src/domain/shop';
 
 export interface GeocodingQuery {
@@ -16,10 +21,21 @@ export interface GeocodingQuery {
   limit: number;
 }
 
+export interface ReverseQuery {
+  gps: GpsPoint;
+  /** Answer in Chinese (the gazetteer's nameZh). */
+  zh: boolean;
+}
+
 export interface GeocodingProvider {
   readonly name: string;
   search(query: GeocodingQuery): Promise<Poi[]>;
+  /** The place at a point, or null when none is known near it. */
+  reverse(query: ReverseQuery): Promise<Poi | null>;
 }
+
+/** How far the gazetteer's nearest place may be from a map point and still name it. */
+export const REVERSE_RADIUS_METRES = 1000;
 
 interface Place {
   name: string;
@@ -137,6 +153,15 @@ export function createOfflineGeocoder(): GeocodingProvider {
       );
       return hits.slice(0, limit).map((hit) => hit.poi);
     },
+    async reverse({ gps, zh }) {
+      let best: Poi | null = null;
+      for (const place of GAZETTEER) {
+        const poi = toPoi(place, gps, zh);
+        if (poi.distance! <= REVERSE_RADIUS_METRES && (best === null || poi.distance! < best.distance!))
+          best = poi;
+      }
+      return best;
+    },
   };
 }
 
@@ -181,6 +206,30 @@ export function createAmapGeocoder(key: string, fetchImpl: Fetch = fetch): Geoco
         ];
       });
     },
+    async reverse({ gps }) {
+      const url = new URL('https://restapi.amap.com/v3/geocode/regeo');
+      url.search = new URLSearchParams({ key, location: `${gps.lng},${gps.lat}` }).toString();
+      const body = (await getJson(fetchImpl, url.toString())) as {
+        status?: string;
+        regeocode?: {
+          formatted_address?: unknown;
+          addressComponent?: { city?: unknown; province?: unknown; district?: unknown };
+        };
+      };
+      if (body.status !== '1') throw new Error('amap regeo failed');
+      const text = body.regeocode?.formatted_address;
+      if (typeof text !== 'string' || !text) return null;
+      const parts = body.regeocode?.addressComponent ?? {};
+      // Municipalities (Shanghai) leave city empty and name it as the province.
+      const city = [parts.city, parts.province].find((v): v is string => typeof v === 'string' && v !== '');
+      return {
+        name: text,
+        address: typeof parts.district === 'string' ? parts.district : '',
+        city: city ?? '',
+        gps,
+        distance: 0,
+      };
+    },
   };
 }
 
@@ -212,6 +261,24 @@ export function createGoogleGeocoder(key: string, fetchImpl: Fetch = fetch): Geo
         ];
       });
     },
+    async reverse({ gps, zh }) {
+      const url = new URL('https://maps.googleapis.com/maps/api/geocode/json');
+      url.search = new URLSearchParams({
+        key,
+        latlng: `${gps.lat},${gps.lng}`,
+        language: zh ? 'zh-CN' : 'en',
+      }).toString();
+      const body = (await getJson(fetchImpl, url.toString())) as {
+        status?: string;
+        results?: { formatted_address?: string }[];
+      };
+      if (body.status === 'ZERO_RESULTS') return null;
+      if (body.status !== 'OK') throw new Error('google reverse geocoding failed');
+      const text = body.results?.[0]?.formatted_address;
+      if (!text) return null;
+      const [name, ...rest] = text.split(', ');
+      return { name: name!, address: rest.join(', '), city: '', gps, distance: 0 };
+    },
   };
 }
 
@@ -226,6 +293,13 @@ export function withFallback(primary: GeocodingProvider, fallback: GeocodingProv
         return fallback.search(query);
       }
     },
+    async reverse(query) {
+      try {
+        return await primary.reverse(query);
+      } catch {
+        return fallback.reverse(query);
+      }
+    },
   };
 }
 
@@ -238,4 +312,19 @@ export function geocoderFromEnv(env: NodeJS.ProcessEnv): GeocodingProvider {
   if (kind === 'google' && env.GOOGLE_MAPS_KEY?.trim())
     return withFallback(createGoogleGeocoder(env.GOOGLE_MAPS_KEY.trim()), offline);
   return offline;
+}
+
+/**
+ * The browser map the environment configures (see the header of this file): the provider is MAP_JS_PROVIDER,
+ * else GEOCODING_PROVIDER; without MAP_JS_KEY, or with the offline provider, there is no map.
+ */
+export function mapConfigFromEnv(env: NodeJS.ProcessEnv): MapConfig {
+  const none: MapConfig = { provider: null, key: null, securityCode: null };
+  const key = env.MAP_JS_KEY?.trim();
+  if (!key) return none;
+  const kind = (env.MAP_JS_PROVIDER?.trim() || env.GEOCODING_PROVIDER?.trim() || '').toLowerCase();
+  if (!(MAP_PROVIDERS as readonly string[]).includes(kind)) return none;
+  const provider = kind as MapProvider;
+  const securityCode = provider === 'amap' ? env.MAP_JS_SECURITY_CODE?.trim() || null : null;
+  return { provider, key, securityCode };
 }

@@ -1,13 +1,18 @@
-// The address calls: address/list, detail, add, update, delete, and address/searchPoi (typed place
-// search for customers without GPS). Contract: src/domain/api/address.ts; docs/api.md "Address".
+// The address calls: address/list, detail, add, update, delete, address/searchPoi (typed place search for
+// customers without GPS), address/mapConfig (the browser map's provider and key) and
+// address/reverseGeocode (the place at the point chosen on the map). Contract: src/domain/api/address.ts; docs/api.md "Address".
 import {
   addressAddInput,
   addressDeleteInput,
   addressDetailInput,
   addressListInput,
   addressUpdateInput,
+  mapConfigInput,
   MAX_POI_RESULTS,
+  reverseGeocodeInput,
   searchPoiInput,
+  type MapConfig,
+  type ReverseGeocodeInfo,
   type SearchPoiInfo,
 } from '../../src/domain/api/address';
 import { actionRoutes, BusinessError, defineAction, withMessage, type AnyAction } from '../http/action';
@@ -21,7 +26,7 @@ import {
   updateAddress,
 } from '../modules/addresses';
 import { orderMessages } from '../modules/orders-messages';
-import { geocoderFromEnv, type GeocodingProvider } from '../providers/geocoding';
+import { geocoderFromEnv, mapConfigFromEnv, type GeocodingProvider } from '../providers/geocoding';
 
 let geocoder: GeocodingProvider | null = null;
 /** Chosen from the environment on first use (GEOCODING_PROVIDER, AMAP_KEY, GOOGLE_MAPS_KEY). */
@@ -96,6 +101,32 @@ const actions: AnyAction[] = [
           limit: MAX_POI_RESULTS,
         });
         return { list, provider: provider.name };
+      } catch {
+        throw new BusinessError(orderMessages.geocodingFailed);
+      }
+    },
+  }),
+
+  defineAction({
+    area: 'address',
+    action: 'mapConfig',
+    input: mapConfigInput,
+    auth: 'none',
+    // Read on every call: the browser key is public by design (it is restricted by referrer), and a
+    // changed key takes effect without a restart.
+    handler: async (): Promise<MapConfig> => mapConfigFromEnv(process.env),
+  }),
+
+  defineAction({
+    area: 'address',
+    action: 'reverseGeocode',
+    input: reverseGeocodeInput,
+    auth: 'none',
+    handler: async ({ input, ctx }): Promise<ReverseGeocodeInfo> => {
+      const provider = geocoding();
+      try {
+        const place = await provider.reverse({ gps: input.gps, zh: ctx.catalogueLocale !== 'en' });
+        return { place, provider: provider.name };
       } catch {
         throw new BusinessError(orderMessages.geocodingFailed);
       }

@@ -19,6 +19,7 @@ import {
   type AnyAction,
   type RequestContext,
 } from '../http/action';
+import { expireDue } from '../modules/order-life-gateway';
 import { loadOrderShop, prepareOrder, reject, type OrderEnv } from '../modules/orders';
 import { orderMessages } from '../modules/orders-messages';
 import {
@@ -29,6 +30,7 @@ import {
   orderDetails,
   requestHash,
   submitOrders,
+  type OrderView,
 } from '../modules/orders-store';
 import type { FastifyInstance } from 'fastify';
 
@@ -41,6 +43,8 @@ const envOf = (app: FastifyInstance, ctx: RequestContext<'session'>): OrderEnv =
   abroad: ctx.abroad,
   userAgentType: ctx.userAgentType,
 });
+
+const view = (ctx: RequestContext): OrderView => ({ locale: ctx.catalogueLocale, now: ctx.now });
 
 /** A refusal of one cart of several names its shop. */
 function withShop(error: unknown, shopId: number): unknown {
@@ -61,7 +65,7 @@ const actions: AnyAction[] = [
       // A repeat is answered before any rule is checked again: stock or hours may have moved since.
       const earlier = await findSubmitted(app.db, customerId, key, hash);
       if (earlier) {
-        const [order] = await orderDetails(app.db, customerId, earlier, ctx.catalogueLocale);
+        const [order] = await orderDetails(app.db, customerId, earlier, view(ctx));
         return { order: order!, replayed: true };
       }
       const env = envOf(app, ctx);
@@ -75,7 +79,7 @@ const actions: AnyAction[] = [
         locale: ctx.catalogueLocale,
         now: ctx.now,
       });
-      const [order] = await orderDetails(app.db, customerId, result.orderIds, ctx.catalogueLocale);
+      const [order] = await orderDetails(app.db, customerId, result.orderIds, view(ctx));
       return { order: order!, replayed: result.replayed };
     },
   }),
@@ -91,7 +95,7 @@ const actions: AnyAction[] = [
       const earlier = await findSubmitted(app.db, customerId, input.idempotencyKey, hash);
       if (earlier) {
         return {
-          orders: await orderDetails(app.db, customerId, earlier, ctx.catalogueLocale),
+          orders: await orderDetails(app.db, customerId, earlier, view(ctx)),
           replayed: true,
         };
       }
@@ -122,7 +126,7 @@ const actions: AnyAction[] = [
         now: ctx.now,
       });
       return {
-        orders: await orderDetails(app.db, customerId, result.orderIds, ctx.catalogueLocale),
+        orders: await orderDetails(app.db, customerId, result.orderIds, view(ctx)),
         replayed: result.replayed,
       };
     },
@@ -134,15 +138,18 @@ const actions: AnyAction[] = [
     input: orderListInput,
     auth: 'session',
     allowStoppedShop: true,
-    handler: async ({ input, ctx, app }) =>
-      listOrders(app.db, {
+    handler: async ({ input, ctx, app }) => {
+      // Unpaid orders past their deadline read as cancelled even when no sweeper ran since.
+      await expireDue(app, ctx.now, { customerId: ctx.session.customerId });
+      return listOrders(app.db, {
         customerId: ctx.session.customerId,
         shopId: input.thisShopOnly ? ctx.session.shopId : null,
         statuses: input.status,
         page: input.page,
         pageLimit: input.pageLimit,
-        locale: ctx.catalogueLocale,
-      }),
+        view: view(ctx),
+      });
+    },
   }),
 
   defineAction({
@@ -151,8 +158,10 @@ const actions: AnyAction[] = [
     input: orderIdInput,
     auth: 'session',
     allowStoppedShop: true,
-    handler: async ({ input, ctx, app }) =>
-      orderDetail(app.db, ctx.session.customerId, input.id, ctx.catalogueLocale),
+    handler: async ({ input, ctx, app }) => {
+      await expireDue(app, ctx.now, { customerId: ctx.session.customerId });
+      return orderDetail(app.db, ctx.session.customerId, input.id, view(ctx));
+    },
   }),
 
   defineAction({
@@ -161,8 +170,10 @@ const actions: AnyAction[] = [
     input: orderLastInput,
     auth: 'session',
     allowStoppedShop: true,
-    handler: async ({ ctx, app }) =>
-      lastOrder(app.db, ctx.session.customerId, ctx.session.shopId, ctx.catalogueLocale),
+    handler: async ({ ctx, app }) => {
+      await expireDue(app, ctx.now, { customerId: ctx.session.customerId });
+      return lastOrder(app.db, ctx.session.customerId, ctx.session.shopId, view(ctx));
+    },
   }),
 
   defineAction({

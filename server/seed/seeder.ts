@@ -7,6 +7,7 @@ import type { Database, Tx } from '../db/client';
 import * as t from '../db/schema';
 import { shopSettingsSchema } from '../db/shop-settings';
 import { hashPassword } from '../modules/identity-password';
+import { demoMerchantKey, hashMerchantKey } from '../modules/merchant-keys';
 import type { SeedChain, SeedMember, SeedShop } from './types';
 
 export interface SeedData {
@@ -87,6 +88,14 @@ async function insertSeed(tx: Tx, data: SeedData, hashes: Map<string, string>): 
       homeSetting: shop.homeSetting,
       prefixNames: shop.prefixNames,
       settings: shopSettingsSchema.parse(shop.settings),
+      ...(shop.payWindowMinutes !== undefined ? { payWindowMinutes: shop.payWindowMinutes } : {}),
+    });
+    // Demo only: a known merchant key per shop (`demo-merchant-<shopId>`) so the merchant CLI works out
+    // of the box; a real deployment revokes it (merchant_keys.revoked_at) and issues its own.
+    await tx.insert(t.merchantKeys).values({
+      shopId: shop.id,
+      keyHash: hashMerchantKey(demoMerchantKey(shop.id)),
+      label: 'demo',
     });
     await tx.insert(t.memberSettings).values({ shopId: shop.id, setting: shop.memberSetting });
     await tx.insert(t.smsQuotas).values({ shopId: shop.id, remaining: shop.smsQuota });
@@ -201,6 +210,22 @@ async function insertSeed(tx: Tx, data: SeedData, hashes: Map<string, string>): 
     chainMembers.push(...chain.members.map((m) => memberRow(m, { chainId: chain.id }, hashes)));
   }
   if (chainMembers.length > 0) await tx.insert(t.members).values(chainMembers);
+  // Every balance starts with an opening ledger row, so a member's ledger always sums to the balances.
+  const funded = [...data.shops.flatMap((s) => s.members), ...data.chains.flatMap((c) => c.members)].filter(
+    (m) => m.amount > 0 || m.giftAmount > 0,
+  );
+  if (funded.length > 0) {
+    await tx.insert(t.memberLedger).values(
+      funded.map((m) => ({
+        memberId: m.id,
+        kind: 'opening' as const,
+        amountDelta: m.amount,
+        giftDelta: m.giftAmount,
+        amountAfter: m.amount,
+        giftAfter: m.giftAmount,
+      })),
+    );
+  }
   // Seeded members carry explicit ids; move the serial past them so members created later do not collide.
   await tx.execute(
     sql`select setval(pg_get_serial_sequence('members', 'id'), greatest((select max(id) from members), 1))`,

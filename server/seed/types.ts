@@ -175,6 +175,8 @@ export interface SeedShop {
   members: SeedMember[];
   /** Staff customers can book for an appointment (beauty shops); omitted = none. */
   serviceUsers?: SeedServiceUser[];
+  /** Minutes an unpaid order stays payable; omitted = the column default (15). */
+  payWindowMinutes?: number;
 }
 
 export interface SeedChain {

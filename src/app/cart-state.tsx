@@ -7,12 +7,14 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { createActor, type ActorRefFrom } from 'xstate';
 import type { Address } from '../domain/api/address';
 import type { cartMachine } from '../machines/cart.machine';
-import { selectClientTypeCode, selectOrderType } from '../machines/session.selectors';
+import type { syncCartMember } from './flows/cart';
+import { selectClientTypeCode, selectMember, selectOrderType } from '../machines/session.selectors';
 import { storage } from '../services/storage';
 import { useAppState } from './app-state';
 import { clock } from './clock';
 
 export type CartRef = ActorRefFrom<typeof cartMachine>;
+type SyncMember = typeof syncCartMember;
 
 interface CartState {
   cart: CartRef | null;
@@ -56,6 +58,7 @@ const EMPTY_VISIT: Visit = { shopId: null, table: null, address: null, dine: nul
 export function CartProvider({ children }: { children: ReactNode }) {
   const { shop, session } = useAppState();
   const [cart, setCart] = useState<CartRef | null>(null);
+  const [syncMember, setSyncMember] = useState<SyncMember | null>(null);
   // A table, a chosen address and the dine-in details belong to one shop's visit, kept with its shop.
   const [visit, setVisit] = useState<Visit>(EMPTY_VISIT);
   const shopId = shop?.id ?? null;
@@ -68,7 +71,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
     // first page. If its code cannot load, the cart stays empty and the pages that need it, which load
     // the same way, show their own loading error.
     void import('./flows/cart')
-      .then(({ cartFlow }) => {
+      .then(({ cartFlow, syncCartMember }) => {
         if (left) return;
         const context = session.getSnapshot().context;
         const actor = createActor(cartFlow, {
@@ -83,6 +86,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
         actor.start();
         stop = () => actor.stop();
         setCart(actor);
+        setSyncMember(() => syncCartMember);
       })
       .catch(() => undefined);
     return () => {
@@ -97,6 +101,12 @@ export function CartProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (cart && shop) cart.send({ type: 'cart.setShop', shop });
   }, [cart, shop]);
+
+  // A login, logout or new member record reaches the cart (and its default pay type) as a member change.
+  const member = useSelector(session, selectMember);
+  useEffect(() => {
+    if (cart && shopId !== null && syncMember) void syncMember(cart, shopId, member);
+  }, [cart, shopId, member, syncMember]);
 
   const orderType = useSelector(session, selectOrderType);
   const clientTypeCode = useSelector(session, selectClientTypeCode);

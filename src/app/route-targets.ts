@@ -18,12 +18,19 @@ export const BUILT_PATHS = [
   '/product/search',
   '/order/confirm',
   '/order/success',
+  '/order/fail',
+  '/order/stripe-pay',
+  '/order/allin-pay',
+  '/order/allin-pay-callback',
   '/pages/user/address/list',
   '/pages/user/address/add',
   '/pages/user/address/update',
+  '/pages/user/address/poi',
   '/product/table',
   '/order/multi-confirm',
   '/order/multi-success',
+  '/pages/user/order/list',
+  '/pages/user/order/detail',
 ] as const;
 export type BuiltPath = (typeof BUILT_PATHS)[number];
 
@@ -39,10 +46,6 @@ const NEAREST: Record<string, (query: Query) => Target> = {
   '/member/index': () => ({ path: '/pages/user/center', query: {} }),
   // Expand red bag: the shop's home tab, where its activities are announced.
   '/product/expand-red-bag': () => ({ path: '/pages/user/index-tab', query: {} }),
-  // Orders tab (open table with orders): the menu until the orders tab exists.
-  '/pages/user/order/list': () => ({ path: '/product/index', query: {} }),
-  // Location pick: the place search (typed, or the browser's position) of the address form.
-  '/pages/user/address/poi': (query) => ({ path: '/pages/user/address/add', query }),
   // Appointment booking: the selection tab, which lists the services.
   '/pages/appointment/index': () => ({ path: '/pages/user/index-tab-1', query: {} }),
 };

@@ -16,6 +16,10 @@ import {
   errorSearch,
   loginSearch,
   orderSuccessSearch,
+  orderDetailSearch,
+  orderFailSearch,
+  gatewayPageSearch,
+  payCallbackSearch,
   addressListSearch,
   addressUpdateSearch,
   productTableSearch,
@@ -128,11 +132,46 @@ export const orderConfirmRoute = createRoute({
   path: '/order/confirm',
   component: lazyPage(() => import('./pages/order-confirm-page')),
 });
+export const orderListRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/pages/user/order/list',
+  component: lazyPage(() => import('./pages/order-list-page')),
+});
+export const orderDetailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/pages/user/order/detail',
+  component: lazyPage(() => import('./pages/order-detail-page')),
+  validateSearch: orderDetailSearch,
+});
 export const orderSuccessRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/order/success',
   component: lazyPage(() => import('./pages/order-success-page')),
   validateSearch: orderSuccessSearch,
+});
+export const orderFailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/order/fail',
+  component: lazyPage(() => import('./pages/order-fail-page')),
+  validateSearch: orderFailSearch,
+});
+export const orderStripePayRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/order/stripe-pay',
+  component: lazyPage(() => import('./pages/order-stripe-pay-page')),
+  validateSearch: gatewayPageSearch,
+});
+export const orderAllinPayRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/order/allin-pay',
+  component: lazyPage(() => import('./pages/order-allin-pay-page')),
+  validateSearch: gatewayPageSearch,
+});
+export const orderAllinPayCallbackRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/order/allin-pay-callback',
+  component: lazyPage(() => import('./pages/order-allin-pay-callback-page')),
+  validateSearch: payCallbackSearch,
 });
 
 export const addressListRoute = createRoute({
@@ -145,6 +184,12 @@ export const addressAddRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/pages/user/address/add',
   component: lazyPage(() => import('./pages/address-add-page')),
+});
+// Location pick: a new address whose form opens on the map when a browser map key is configured.
+export const addressPoiRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/pages/user/address/poi',
+  component: lazyPage(() => import('./pages/address-poi-page')),
 });
 export const addressUpdateRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -190,9 +235,16 @@ const routeTree = rootRoute.addChildren([
   productSearchRoute,
   orderConfirmRoute,
   orderSuccessRoute,
+  orderListRoute,
+  orderDetailRoute,
+  orderFailRoute,
+  orderStripePayRoute,
+  orderAllinPayRoute,
+  orderAllinPayCallbackRoute,
   addressListRoute,
   addressAddRoute,
   addressUpdateRoute,
+  addressPoiRoute,
   productTableRoute,
   orderMultiConfirmRoute,
   orderMultiSuccessRoute,

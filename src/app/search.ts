@@ -69,6 +69,16 @@ export const productDetailSearch = searchOf({ id: optionalId });
 export const productSearchSearch = searchOf({ q: optionalString });
 export const loginSearch = searchOf({ redirect: optionalString });
 export const orderSuccessSearch = searchOf({ id: optionalId });
+export const orderDetailSearch = searchOf({ id: optionalId });
+export const orderFailSearch = searchOf({ id: optionalId });
+/** The sandbox gateway's hosted pages: the trade number of the payment session. */
+export const gatewayPageSearch = searchOf({ trade: optionalString });
+/** Where a gateway's hosted page sends the customer back. */
+export const payCallbackSearch = searchOf({
+  orderId: optionalId,
+  paymentId: optionalId,
+  trade: optionalString,
+});
 export const addressListSearch = searchOf({ select: optionalText });
 export const addressUpdateSearch = searchOf({ id: optionalId });
 export const productTableSearch = searchOf({

@@ -1,5 +1,4 @@
-// The tab bar's tabs (spec §2 "Tab pages"). Only tabs whose page exists are listed; the orders tab
-// (/pages/user/order/list) joins as one more entry when its page is built.
+// The tab bar's tabs (spec §2 "Tab pages").
 import type { IconName } from '../views/ui/icons';
 import type { TranslationFunctions } from '../i18n/i18n-types';
 import type { BuiltPath } from './route-targets';
@@ -14,6 +13,7 @@ export interface TabDefinition {
 export const TABS: readonly TabDefinition[] = [
   { key: 'home', path: '/pages/user/index-tab', icon: 'home', label: (LL) => LL.tabs.home() },
   { key: 'selection', path: '/pages/user/index-tab-1', icon: 'menu', label: (LL) => LL.tabs.selection() },
+  { key: 'orders', path: '/pages/user/order/list', icon: 'orders', label: (LL) => LL.tabs.orders() },
   { key: 'my', path: '/pages/user/center', icon: 'user', label: (LL) => LL.tabs.my() },
 ];
 

@@ -2,7 +2,7 @@
 /* eslint-disable */
 import type { BaseTranslation as BaseTranslationType, LocalizedString, RequiredParams } from 'typesafe-i18n'
 
-export type BaseTranslation = BaseTranslationType
+export type BaseTranslation = BaseTranslationType & DisallowNamespaces
 export type BaseLocale = 'en'
 
 export type Locales =
@@ -12,9 +12,13 @@ export type Locales =
 	| 'zh-CN'
 	| 'zh-TW'
 
-export type Translation = RootTranslation
+export type Translation = RootTranslation & DisallowNamespaces
 
-export type Translations = RootTranslation
+export type Translations = RootTranslation &
+{
+	orders: NamespaceOrdersTranslation,
+	payment: NamespacePaymentTranslation
+}
 
 type RootTranslation = {
 	app: {
@@ -1277,6 +1281,18 @@ type RootTranslation = {
 		 */
 		locate: string
 		/**
+		 * P​i​c​k​ ​o​n​ ​t​h​e​ ​m​a​p
+		 */
+		mapPick: string
+		/**
+		 * D​r​a​g​ ​t​h​e​ ​m​a​p​ ​t​o​ ​p​u​t​ ​t​h​e​ ​p​i​n​ ​o​n​ ​y​o​u​r​ ​d​o​o​r​.
+		 */
+		mapHint: string
+		/**
+		 * M​a​p​ ​l​o​a​d​ ​f​a​i​l​e​d​.
+		 */
+		mapFailed: string
+		/**
 		 * N​a​m​e
 		 */
 		name: string
@@ -1457,6 +1473,879 @@ type RootTranslation = {
 		 */
 		restoring: string
 	}
+}
+
+export type NamespaceOrdersTranslation = {
+	/**
+	 * M​y​ ​o​r​d​e​r​s
+	 */
+	title: string
+	/**
+	 * S​h​o​w​ ​o​r​d​e​r​s
+	 */
+	filtersLabel: string
+	filter: {
+		/**
+		 * A​l​l
+		 */
+		all: string
+		/**
+		 * U​n​p​a​i​d
+		 */
+		unpaid: string
+		/**
+		 * I​n​ ​p​r​o​g​r​e​s​s
+		 */
+		active: string
+		/**
+		 * C​o​m​p​l​e​t​e​d
+		 */
+		completed: string
+		/**
+		 * R​e​f​u​n​d​s​ ​&​ ​c​a​n​c​e​l​l​e​d
+		 */
+		closed: string
+	}
+	status: {
+		/**
+		 * A​w​a​i​t​i​n​g​ ​a​c​c​e​p​t​a​n​c​e
+		 */
+		pending: string
+		/**
+		 * R​e​f​u​n​d​i​n​g
+		 */
+		refunding: string
+		/**
+		 * I​n​ ​d​e​l​i​v​e​r​y
+		 */
+		inDelivery: string
+		/**
+		 * A​c​c​e​p​t​e​d
+		 */
+		accepted: string
+		/**
+		 * T​o​ ​b​e​ ​d​e​l​i​v​e​r​e​d
+		 */
+		confirmed_new: string
+		/**
+		 * W​a​i​t​i​n​g​ ​f​o​r​ ​a​ ​r​i​d​e​r
+		 */
+		wait_rider_pending: string
+		/**
+		 * R​i​d​e​r​ ​c​o​n​f​i​r​m​e​d
+		 */
+		rider_confirmed: string
+		/**
+		 * I​n​ ​d​e​l​i​v​e​r​y
+		 */
+		rider_picked_up: string
+		/**
+		 * D​e​l​i​v​e​r​y​ ​p​r​o​b​l​e​m
+		 */
+		rider_delivery_exception: string
+		/**
+		 * C​o​m​p​l​e​t​e​d
+		 */
+		successed: string
+		/**
+		 * C​l​o​s​e​d
+		 */
+		closed: string
+		/**
+		 * R​e​f​u​s​e​d
+		 */
+		refused: string
+		/**
+		 * C​l​o​s​e​d
+		 */
+		refund: string
+		/**
+		 * R​e​f​u​n​d​ ​f​a​i​l​e​d
+		 */
+		refund_fail: string
+		/**
+		 * T​o​ ​b​e​ ​c​o​n​f​i​r​m​e​d
+		 */
+		toBeConfirmed: string
+		/**
+		 * U​n​p​a​i​d
+		 */
+		nopay: string
+		/**
+		 * U​n​p​a​i​d​,​ ​c​a​n​c​e​l​l​e​d
+		 */
+		nopay_cancel: string
+	}
+	statusHint: {
+		/**
+		 * W​e​ ​a​r​e​ ​c​o​n​f​i​r​m​i​n​g​ ​y​o​u​r​ ​p​a​y​m​e​n​t​.
+		 */
+		toBeConfirmed: string
+		/**
+		 * P​a​y​ ​b​e​f​o​r​e​ ​t​h​e​ ​t​i​m​e​ ​r​u​n​s​ ​o​u​t​,​ ​o​r​ ​t​h​e​ ​o​r​d​e​r​ ​i​s​ ​c​a​n​c​e​l​l​e​d​.
+		 */
+		nopay: string
+		/**
+		 * T​h​e​ ​o​r​d​e​r​ ​w​a​s​ ​n​o​t​ ​p​a​i​d​ ​i​n​ ​t​i​m​e​ ​a​n​d​ ​h​a​s​ ​b​e​e​n​ ​c​a​n​c​e​l​l​e​d​.
+		 */
+		nopay_cancel: string
+		/**
+		 * T​h​e​ ​s​h​o​p​ ​w​i​l​l​ ​a​c​c​e​p​t​ ​y​o​u​r​ ​o​r​d​e​r​ ​s​h​o​r​t​l​y​.
+		 */
+		pending: string
+		/**
+		 * T​h​e​ ​s​h​o​p​ ​i​s​ ​p​r​e​p​a​r​i​n​g​ ​y​o​u​r​ ​o​r​d​e​r​.
+		 */
+		accepted: string
+		/**
+		 * Y​o​u​r​ ​o​r​d​e​r​ ​i​s​ ​o​n​ ​i​t​s​ ​w​a​y​.
+		 */
+		inDelivery: string
+		/**
+		 * T​h​e​ ​s​h​o​p​ ​i​s​ ​p​r​e​p​a​r​i​n​g​ ​y​o​u​r​ ​o​r​d​e​r​ ​f​o​r​ ​d​e​l​i​v​e​r​y​.
+		 */
+		confirmed_new: string
+		/**
+		 * A​ ​r​i​d​e​r​ ​w​i​l​l​ ​p​i​c​k​ ​u​p​ ​y​o​u​r​ ​o​r​d​e​r​ ​s​o​o​n​.
+		 */
+		waitingRider: string
+		/**
+		 * T​h​a​n​k​ ​y​o​u​ ​f​o​r​ ​y​o​u​r​ ​o​r​d​e​r​.
+		 */
+		successed: string
+		/**
+		 * T​h​e​ ​s​h​o​p​ ​c​o​u​l​d​ ​n​o​t​ ​t​a​k​e​ ​t​h​i​s​ ​o​r​d​e​r​.
+		 */
+		refused: string
+		/**
+		 * Y​o​u​r​ ​m​o​n​e​y​ ​i​s​ ​o​n​ ​i​t​s​ ​w​a​y​ ​b​a​c​k​.
+		 */
+		refunding: string
+		/**
+		 * T​h​i​s​ ​o​r​d​e​r​ ​w​a​s​ ​r​e​f​u​n​d​e​d​.
+		 */
+		refund: string
+		/**
+		 * T​h​e​ ​r​e​f​u​n​d​ ​d​i​d​ ​n​o​t​ ​g​o​ ​t​h​r​o​u​g​h​.​ ​P​l​e​a​s​e​ ​c​o​n​t​a​c​t​ ​t​h​e​ ​s​h​o​p​.
+		 */
+		refund_fail: string
+		/**
+		 * T​h​i​s​ ​o​r​d​e​r​ ​i​s​ ​c​l​o​s​e​d​.
+		 */
+		closed: string
+		/**
+		 * T​h​e​r​e​ ​i​s​ ​a​ ​p​r​o​b​l​e​m​ ​w​i​t​h​ ​t​h​e​ ​d​e​l​i​v​e​r​y​.​ ​T​h​e​ ​s​h​o​p​ ​w​i​l​l​ ​c​o​n​t​a​c​t​ ​y​o​u​.
+		 */
+		deliveryProblem: string
+	}
+	countdown: {
+		/**
+		 * T​i​m​e​ ​l​e​f​t​ ​t​o​ ​p​a​y
+		 */
+		label: string
+		/**
+		 * P​a​y​ ​w​i​t​h​i​n​ ​{​t​i​m​e​}
+		 * @param {string} time
+		 */
+		payWithin: RequiredParams<'time'>
+		/**
+		 * T​h​e​ ​t​i​m​e​ ​t​o​ ​p​a​y​ ​h​a​s​ ​r​u​n​ ​o​u​t​.
+		 */
+		expired: string
+	}
+	live: {
+		/**
+		 * L​i​v​e​ ​u​p​d​a​t​e​s
+		 */
+		live: string
+		/**
+		 * U​p​d​a​t​i​n​g​ ​e​v​e​r​y​ ​f​e​w​ ​s​e​c​o​n​d​s
+		 */
+		polling: string
+	}
+	list: {
+		/**
+		 * N​o​ ​o​r​d​e​r​s​ ​y​e​t
+		 */
+		empty: string
+		/**
+		 * O​r​d​e​r​s​ ​y​o​u​ ​p​l​a​c​e​ ​a​p​p​e​a​r​ ​h​e​r​e​.
+		 */
+		emptyHint: string
+		/**
+		 * N​o​ ​o​r​d​e​r​s​ ​h​e​r​e
+		 */
+		emptyFilter: string
+		/**
+		 * O​r​d​e​r​ ​n​o​w
+		 */
+		orderNow: string
+		/**
+		 * L​o​a​d​i​n​g​ ​m​o​r​e​ ​o​r​d​e​r​s​…
+		 */
+		loadingMore: string
+		/**
+		 * M​o​r​e​ ​o​r​d​e​r​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+		 */
+		moreFailed: string
+		/**
+		 * T​h​a​t​ ​i​s​ ​a​l​l​ ​y​o​u​r​ ​o​r​d​e​r​s​.
+		 */
+		end: string
+		/**
+		 * {​c​o​u​n​t​}​ ​i​t​e​m​{​{​s​}​}
+		 * @param {number} count
+		 */
+		items: RequiredParams<'count'>
+		/**
+		 * V​i​e​w​ ​o​r​d​e​r​ ​{​o​r​d​e​r​N​o​}
+		 * @param {string} orderNo
+		 */
+		view: RequiredParams<'orderNo'>
+		/**
+		 * U​p​d​a​t​i​n​g​…
+		 */
+		refreshing: string
+	}
+	detail: {
+		/**
+		 * O​r​d​e​r​ ​d​e​t​a​i​l​s
+		 */
+		title: string
+		/**
+		 * T​h​i​s​ ​o​r​d​e​r​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+		 */
+		notFound: string
+		/**
+		 * P​a​y​ ​n​o​w
+		 */
+		pay: string
+		/**
+		 * C​a​n​c​e​l​ ​o​r​d​e​r
+		 */
+		cancel: string
+		/**
+		 * C​a​n​c​e​l​ ​t​h​i​s​ ​o​r​d​e​r​?
+		 */
+		cancelTitle: string
+		/**
+		 * T​h​e​ ​o​r​d​e​r​ ​w​i​l​l​ ​b​e​ ​c​a​n​c​e​l​l​e​d​ ​a​n​d​ ​i​t​s​ ​i​t​e​m​s​ ​g​o​ ​b​a​c​k​ ​o​n​ ​s​a​l​e​.
+		 */
+		cancelBody: string
+		/**
+		 * K​e​e​p​ ​o​r​d​e​r
+		 */
+		keep: string
+		/**
+		 * C​a​n​c​e​l​ ​o​r​d​e​r
+		 */
+		cancelConfirm: string
+		/**
+		 * C​o​n​f​i​r​m​ ​r​e​c​e​i​v​e​d
+		 */
+		confirmReceived: string
+		/**
+		 * D​i​d​ ​y​o​u​ ​r​e​c​e​i​v​e​ ​y​o​u​r​ ​o​r​d​e​r​?
+		 */
+		receivedTitle: string
+		/**
+		 * C​o​n​f​i​r​m​ ​o​n​l​y​ ​o​n​c​e​ ​t​h​e​ ​o​r​d​e​r​ ​i​s​ ​i​n​ ​y​o​u​r​ ​h​a​n​d​s​.
+		 */
+		receivedBody: string
+		/**
+		 * Y​e​s​,​ ​r​e​c​e​i​v​e​d
+		 */
+		receivedConfirm: string
+		/**
+		 * N​o​t​ ​y​e​t
+		 */
+		notYet: string
+		/**
+		 * N​u​m​b​e​r​ ​t​o​d​a​y
+		 */
+		daySeq: string
+		/**
+		 * O​r​d​e​r​ ​n​o​.
+		 */
+		orderNo: string
+		/**
+		 * P​l​a​c​e​d
+		 */
+		placedAt: string
+		/**
+		 * O​r​d​e​r​ ​t​y​p​e
+		 */
+		orderType: string
+		/**
+		 * S​h​o​p
+		 */
+		shop: string
+		/**
+		 * T​a​b​l​e
+		 */
+		table: string
+		/**
+		 * G​u​e​s​t​s
+		 */
+		person: string
+		/**
+		 * D​e​l​i​v​e​r​y​ ​t​i​m​e
+		 */
+		deliveryTime: string
+		/**
+		 * P​i​c​k​u​p​ ​t​i​m​e
+		 */
+		pickupTime: string
+		/**
+		 * D​e​l​i​v​e​r​ ​t​o
+		 */
+		deliverTo: string
+		/**
+		 * P​i​c​k​e​d​ ​u​p​ ​b​y
+		 */
+		picker: string
+		/**
+		 * N​o​t​e
+		 */
+		note: string
+		/**
+		 * P​a​c​k​e​d​ ​t​o​ ​t​a​k​e​ ​a​w​a​y
+		 */
+		packed: string
+		/**
+		 * I​t​e​m​s
+		 */
+		lines: string
+		/**
+		 * P​a​y​m​e​n​t
+		 */
+		payment: string
+		/**
+		 * P​a​y​m​e​n​t​ ​m​e​t​h​o​d
+		 */
+		payType: string
+		/**
+		 * P​a​y​m​e​n​t​ ​s​t​a​t​u​s
+		 */
+		paidState: string
+		/**
+		 * P​a​i​d
+		 */
+		paid: string
+		/**
+		 * N​o​t​ ​p​a​i​d
+		 */
+		unpaid: string
+		/**
+		 * R​e​f​u​n​d​e​d
+		 */
+		refunded: string
+		/**
+		 * M​e​s​s​a​g​e​ ​f​r​o​m​ ​t​h​e​ ​s​h​o​p
+		 */
+		merchantReason: string
+		/**
+		 * R​i​d​e​r
+		 */
+		rider: string
+		/**
+		 * C​a​l​l​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		callRider: RequiredParams<'name'>
+		/**
+		 * O​r​d​e​r​ ​p​r​o​g​r​e​s​s
+		 */
+		progress: string
+	}
+	settlement: {
+		/**
+		 * P​a​y​ ​a​t​ ​t​h​e​ ​c​o​u​n​t​e​r
+		 */
+		counter: string
+		/**
+		 * P​a​y​ ​o​n​ ​d​e​l​i​v​e​r​y
+		 */
+		onDelivery: string
+	}
+	payType: {
+		/**
+		 * W​e​C​h​a​t​ ​P​a​y
+		 */
+		JSAPI: string
+		/**
+		 * M​e​m​b​e​r​ ​c​a​r​d
+		 */
+		VIP: string
+		/**
+		 * C​a​s​h
+		 */
+		Cash: string
+		/**
+		 * C​a​s​h​ ​o​n​ ​d​e​l​i​v​e​r​y
+		 */
+		COD: string
+		/**
+		 * W​a​l​l​e​t
+		 */
+		Wallet: string
+		/**
+		 * B​a​n​k​ ​c​a​r​d
+		 */
+		Bank: string
+		/**
+		 * C​a​r​d
+		 */
+		Stripe: string
+		/**
+		 * A​l​l​i​n​P​a​y
+		 */
+		AllinPay: string
+		/**
+		 * C​a​r​d
+		 */
+		Card: string
+	}
+	riderState: {
+		/**
+		 * L​o​o​k​i​n​g​ ​f​o​r​ ​a​ ​r​i​d​e​r
+		 */
+		waiting: string
+		/**
+		 * R​i​d​e​r​ ​o​n​ ​t​h​e​ ​w​a​y​ ​t​o​ ​t​h​e​ ​s​h​o​p
+		 */
+		confirmed: string
+		/**
+		 * P​i​c​k​e​d​ ​u​p​,​ ​o​n​ ​t​h​e​ ​w​a​y​ ​t​o​ ​y​o​u
+		 */
+		pickedUp: string
+		/**
+		 * D​e​l​i​v​e​r​e​d
+		 */
+		delivered: string
+		/**
+		 * D​e​l​i​v​e​r​y​ ​p​r​o​b​l​e​m
+		 */
+		exception: string
+	}
+}
+
+export type NamespacePaymentTranslation = {
+	/**
+	 * P​a​y​ ​f​o​r​ ​y​o​u​r​ ​o​r​d​e​r
+	 */
+	title: string
+	/**
+	 * A​m​o​u​n​t​ ​d​u​e
+	 */
+	amountDue: string
+	/**
+	 * O​r​d​e​r​ ​{​o​r​d​e​r​N​o​}
+	 * @param {string} orderNo
+	 */
+	orderNo: RequiredParams<'orderNo'>
+	/**
+	 * P​a​y​m​e​n​t​ ​m​e​t​h​o​d
+	 */
+	method: string
+	/**
+	 * P​a​y​ ​{​a​m​o​u​n​t​}
+	 * @param {string} amount
+	 */
+	pay: RequiredParams<'amount'>
+	/**
+	 * C​o​n​f​i​r​m​:​ ​p​a​y​ ​a​t​ ​t​h​e​ ​c​o​u​n​t​e​r
+	 */
+	payAtCounter: string
+	/**
+	 * C​o​n​f​i​r​m​:​ ​p​a​y​ ​o​n​ ​d​e​l​i​v​e​r​y
+	 */
+	payOnDelivery: string
+	/**
+	 * V​i​s​a​ ​/​ ​M​a​s​t​e​r​c​a​r​d​ ​/​ ​U​n​i​o​n​P​a​y
+	 */
+	cardBrands: string
+	/**
+	 * Y​o​u​ ​w​i​l​l​ ​b​e​ ​t​a​k​e​n​ ​t​o​ ​a​ ​s​e​c​u​r​e​ ​p​a​y​m​e​n​t​ ​p​a​g​e​.
+	 */
+	onlineHint: string
+	/**
+	 * B​a​l​a​n​c​e​ ​{​a​m​o​u​n​t​}
+	 * @param {string} amount
+	 */
+	balance: RequiredParams<'amount'>
+	/**
+	 * S​t​o​r​e​d​ ​{​s​t​o​r​e​d​}​ ​·​ ​g​i​f​t​ ​{​g​i​f​t​}
+	 * @param {string} gift
+	 * @param {string} stored
+	 */
+	balanceDetail: RequiredParams<'gift' | 'stored'>
+	/**
+	 * M​e​m​b​e​r​s​ ​o​n​l​y​:​ ​r​e​g​i​s​t​e​r​ ​f​i​r​s​t
+	 */
+	notMember: string
+	password: {
+		/**
+		 * E​n​t​e​r​ ​y​o​u​r​ ​p​a​y​ ​p​a​s​s​w​o​r​d
+		 */
+		title: string
+		/**
+		 * P​a​y​ ​p​a​s​s​w​o​r​d​,​ ​6​ ​d​i​g​i​t​s
+		 */
+		label: string
+		/**
+		 * P​a​y​ ​{​a​m​o​u​n​t​}​ ​f​r​o​m​ ​y​o​u​r​ ​m​e​m​b​e​r​ ​c​a​r​d
+		 * @param {string} amount
+		 */
+		hint: RequiredParams<'amount'>
+		/**
+		 * {​c​o​u​n​t​}​ ​o​f​ ​6​ ​d​i​g​i​t​s​ ​e​n​t​e​r​e​d
+		 * @param {number} count
+		 */
+		entered: RequiredParams<'count'>
+		/**
+		 * P​a​y​ ​n​o​w
+		 */
+		submit: string
+		/**
+		 * O​t​h​e​r​ ​p​a​y​m​e​n​t​ ​m​e​t​h​o​d​s
+		 */
+		back: string
+	}
+	refusal: {
+		/**
+		 * T​h​i​s​ ​o​r​d​e​r​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​f​o​u​n​d​.
+		 */
+		orderNotFound: string
+		/**
+		 * T​h​i​s​ ​o​r​d​e​r​ ​c​a​n​ ​n​o​ ​l​o​n​g​e​r​ ​b​e​ ​p​a​i​d​.
+		 */
+		notPayable: string
+		/**
+		 * T​h​e​ ​t​i​m​e​ ​t​o​ ​p​a​y​ ​r​a​n​ ​o​u​t​ ​a​n​d​ ​t​h​e​ ​o​r​d​e​r​ ​w​a​s​ ​c​a​n​c​e​l​l​e​d​.
+		 */
+		expired: string
+		/**
+		 * N​o​ ​v​a​l​i​d​ ​p​a​y​m​e​n​t​ ​m​e​t​h​o​d​.​ ​P​l​e​a​s​e​ ​c​h​o​o​s​e​ ​a​n​o​t​h​e​r​ ​o​n​e​.
+		 */
+		payTypeInvalid: string
+		/**
+		 * T​h​i​s​ ​p​r​i​c​e​ ​i​n​c​l​u​d​e​s​ ​a​ ​m​e​m​b​e​r​ ​c​a​r​d​ ​d​i​s​c​o​u​n​t​,​ ​s​o​ ​o​n​l​y​ ​t​h​e​ ​m​e​m​b​e​r​ ​c​a​r​d​ ​c​a​n​ ​p​a​y​ ​i​t​.
+		 */
+		payTypeLocked: string
+		/**
+		 * P​a​y​i​n​g​ ​b​y​ ​m​e​m​b​e​r​ ​c​a​r​d​ ​n​e​e​d​s​ ​a​ ​m​e​m​b​e​r​s​h​i​p​.​ ​P​l​e​a​s​e​ ​r​e​g​i​s​t​e​r​ ​f​i​r​s​t​.
+		 */
+		memberRequired: string
+		/**
+		 * S​e​t​ ​a​ ​p​a​y​ ​p​a​s​s​w​o​r​d​ ​f​o​r​ ​y​o​u​r​ ​m​e​m​b​e​r​ ​c​a​r​d​ ​f​i​r​s​t​.
+		 */
+		payPasswordNotSet: string
+		/**
+		 * W​r​o​n​g​ ​p​a​y​ ​p​a​s​s​w​o​r​d​.​ ​{​a​t​t​e​m​p​t​s​L​e​f​t​}​ ​{​{​t​r​y​|​t​r​i​e​s​}​}​ ​l​e​f​t​.
+		 * @param {number} attemptsLeft
+		 */
+		payPasswordWrong: RequiredParams<'attemptsLeft'>
+		/**
+		 * T​o​o​ ​m​a​n​y​ ​w​r​o​n​g​ ​p​a​y​ ​p​a​s​s​w​o​r​d​s​.​ ​T​r​y​ ​a​g​a​i​n​ ​i​n​ ​{​m​i​n​u​t​e​s​}​ ​{​{​m​i​n​u​t​e​|​m​i​n​u​t​e​s​}​}​,​ ​o​r​ ​p​a​y​ ​a​n​o​t​h​e​r​ ​w​a​y​.
+		 * @param {number} minutes
+		 */
+		payPasswordLocked: RequiredParams<'minutes'>
+		/**
+		 * Y​o​u​r​ ​b​a​l​a​n​c​e​ ​n​e​e​d​s​ ​a​ ​t​o​p​-​u​p​:​ ​{​s​h​o​r​t​}​ ​s​h​o​r​t​ ​(​b​a​l​a​n​c​e​ ​{​b​a​l​a​n​c​e​}​)​.
+		 * @param {string} balance
+		 * @param {string} short
+		 */
+		balanceShort: RequiredParams<'balance' | 'short'>
+		/**
+		 * A​ ​p​a​y​m​e​n​t​ ​f​o​r​ ​t​h​i​s​ ​o​r​d​e​r​ ​i​s​ ​s​t​i​l​l​ ​i​n​ ​p​r​o​g​r​e​s​s​.
+		 */
+		paymentInProgress: string
+		/**
+		 * P​a​y​m​e​n​t​ ​i​s​ ​w​r​o​n​g​,​ ​p​l​e​a​s​e​ ​c​o​n​t​a​c​t​ ​t​h​e​ ​m​e​r​c​h​a​n​t​.
+		 */
+		gatewayUnavailable: string
+	}
+	/**
+	 * T​a​k​i​n​g​ ​y​o​u​ ​t​o​ ​t​h​e​ ​s​e​c​u​r​e​ ​p​a​y​m​e​n​t​ ​p​a​g​e​…
+	 */
+	redirecting: string
+	/**
+	 * C​o​n​f​i​r​m​i​n​g​ ​y​o​u​r​ ​p​a​y​m​e​n​t​…
+	 */
+	processing: string
+	/**
+	 * T​h​i​s​ ​u​s​u​a​l​l​y​ ​t​a​k​e​s​ ​a​ ​f​e​w​ ​s​e​c​o​n​d​s​.
+	 */
+	processingDetail: string
+	/**
+	 * P​a​y​m​e​n​t​ ​n​o​t​ ​c​o​m​p​l​e​t​e​d
+	 */
+	notCompleted: string
+	/**
+	 * T​h​e​ ​p​a​y​m​e​n​t​ ​p​r​o​v​i​d​e​r​ ​h​a​s​ ​n​o​t​ ​c​o​n​f​i​r​m​e​d​ ​i​t​ ​y​e​t​.​ ​I​f​ ​y​o​u​ ​p​a​i​d​,​ ​c​h​e​c​k​ ​a​g​a​i​n​ ​i​n​ ​a​ ​m​o​m​e​n​t​.
+	 */
+	notCompletedDetail: string
+	/**
+	 * C​h​e​c​k​ ​a​g​a​i​n
+	 */
+	checkAgain: string
+	/**
+	 * P​a​y​ ​a​n​o​t​h​e​r​ ​w​a​y
+	 */
+	payAnotherWay: string
+	result: {
+		/**
+		 * P​a​y​m​e​n​t​ ​s​u​c​c​e​s​s​f​u​l
+		 */
+		paid: string
+		/**
+		 * P​a​i​d​ ​{​a​m​o​u​n​t​}​ ​b​y​ ​{​m​e​t​h​o​d​}
+		 * @param {string} amount
+		 * @param {string} method
+		 */
+		paidDetail: RequiredParams<'amount' | 'method'>
+		/**
+		 * P​a​y​ ​a​t​ ​t​h​e​ ​c​o​u​n​t​e​r
+		 */
+		counter: string
+		/**
+		 * P​l​e​a​s​e​ ​p​a​y​ ​{​a​m​o​u​n​t​}​ ​a​t​ ​t​h​e​ ​c​o​u​n​t​e​r​ ​a​n​d​ ​s​h​o​w​ ​y​o​u​r​ ​o​r​d​e​r​ ​n​u​m​b​e​r​.
+		 * @param {string} amount
+		 */
+		counterDetail: RequiredParams<'amount'>
+		/**
+		 * P​a​y​ ​o​n​ ​d​e​l​i​v​e​r​y
+		 */
+		delivery: string
+		/**
+		 * P​l​e​a​s​e​ ​p​a​y​ ​{​a​m​o​u​n​t​}​ ​t​o​ ​t​h​e​ ​r​i​d​e​r​ ​w​h​e​n​ ​y​o​u​r​ ​o​r​d​e​r​ ​a​r​r​i​v​e​s​.
+		 * @param {string} amount
+		 */
+		deliveryDetail: RequiredParams<'amount'>
+		/**
+		 * M​e​m​b​e​r​ ​c​a​r​d​ ​b​a​l​a​n​c​e​ ​n​o​w​ ​{​a​m​o​u​n​t​}
+		 * @param {string} amount
+		 */
+		balanceNow: RequiredParams<'amount'>
+		/**
+		 * P​a​y​m​e​n​t​ ​f​a​i​l​e​d
+		 */
+		fail: string
+		/**
+		 * P​a​y​m​e​n​t​ ​c​a​n​c​e​l​l​e​d
+		 */
+		cancel: string
+		/**
+		 * O​r​d​e​r​ ​p​l​a​c​e​d​:​ ​a​w​a​i​t​i​n​g​ ​p​a​y​m​e​n​t
+		 */
+		unpaid: string
+		/**
+		 * T​h​i​s​ ​o​r​d​e​r​ ​c​a​n​ ​n​o​ ​l​o​n​g​e​r​ ​b​e​ ​p​a​i​d
+		 */
+		closed: string
+	}
+	failReason: {
+		/**
+		 * T​h​e​ ​c​a​r​d​ ​w​a​s​ ​d​e​c​l​i​n​e​d​.
+		 */
+		declined: string
+		/**
+		 * T​h​e​ ​p​a​y​m​e​n​t​ ​w​a​s​ ​c​a​n​c​e​l​l​e​d​.
+		 */
+		cancelled: string
+		/**
+		 * T​h​e​ ​p​a​y​m​e​n​t​ ​s​e​s​s​i​o​n​ ​r​a​n​ ​o​u​t​.
+		 */
+		expired: string
+		/**
+		 * A​ ​n​e​w​e​r​ ​p​a​y​m​e​n​t​ ​r​e​p​l​a​c​e​d​ ​t​h​i​s​ ​o​n​e​.
+		 */
+		superseded: string
+		/**
+		 * T​h​e​ ​p​a​y​m​e​n​t​ ​p​r​o​v​i​d​e​r​ ​r​e​p​o​r​t​e​d​ ​a​n​ ​e​r​r​o​r​.
+		 */
+		gatewayError: string
+	}
+	payTypes: {
+		/**
+		 * W​e​C​h​a​t​ ​P​a​y
+		 */
+		JSAPI: string
+		/**
+		 * m​e​m​b​e​r​ ​c​a​r​d
+		 */
+		VIP: string
+		/**
+		 * c​a​s​h
+		 */
+		Cash: string
+		/**
+		 * c​a​s​h​ ​o​n​ ​d​e​l​i​v​e​r​y
+		 */
+		COD: string
+		/**
+		 * w​a​l​l​e​t
+		 */
+		Wallet: string
+		/**
+		 * b​a​n​k​ ​t​r​a​n​s​f​e​r
+		 */
+		Bank: string
+		/**
+		 * S​t​r​i​p​e
+		 */
+		Stripe: string
+		/**
+		 * A​l​l​i​n​P​a​y
+		 */
+		AllinPay: string
+		/**
+		 * b​a​n​k​ ​c​a​r​d
+		 */
+		Card: string
+	}
+	/**
+	 * T​r​y​ ​a​g​a​i​n
+	 */
+	retry: string
+	/**
+	 * C​h​a​n​g​e​ ​p​a​y​m​e​n​t​ ​m​e​t​h​o​d
+	 */
+	changeType: string
+	/**
+	 * V​i​e​w​ ​o​r​d​e​r
+	 */
+	viewOrder: string
+	/**
+	 * B​a​c​k​ ​t​o​ ​t​h​e​ ​m​e​n​u
+	 */
+	backToMenu: string
+	/**
+	 * P​a​y​m​e​n​t​ ​n​o​t​ ​c​o​m​p​l​e​t​e​d
+	 */
+	failTitle: string
+	/**
+	 * O​r​d​e​r​ ​p​l​a​c​e​d
+	 */
+	successTitle: string
+	/**
+	 * P​a​y​m​e​n​t​ ​r​e​s​u​l​t
+	 */
+	callbackTitle: string
+	sandbox: {
+		/**
+		 * S​a​n​d​b​o​x​ ​P​a​y
+		 */
+		name: string
+		/**
+		 * T​e​s​t​ ​m​o​d​e
+		 */
+		badge: string
+		/**
+		 * A​ ​t​e​s​t​ ​p​a​y​m​e​n​t​ ​p​a​g​e​:​ ​n​o​ ​r​e​a​l​ ​m​o​n​e​y​ ​m​o​v​e​s​.
+		 */
+		notice: string
+		/**
+		 * C​a​r​d​ ​p​a​y​m​e​n​t
+		 */
+		cardTitle: string
+		/**
+		 * W​a​l​l​e​t​ ​p​a​y​m​e​n​t
+		 */
+		walletTitle: string
+		/**
+		 * M​e​r​c​h​a​n​t
+		 */
+		merchant: string
+		/**
+		 * F​o​r
+		 */
+		description: string
+		/**
+		 * A​m​o​u​n​t
+		 */
+		amount: string
+		/**
+		 * P​a​y​ ​b​e​f​o​r​e​ ​{​t​i​m​e​}
+		 * @param {string} time
+		 */
+		payBefore: RequiredParams<'time'>
+		/**
+		 * C​a​r​d​ ​n​u​m​b​e​r
+		 */
+		cardNumber: string
+		/**
+		 * T​e​s​t​ ​c​a​r​d​s​:​ ​4​2​4​2​ ​4​2​4​2​ ​4​2​4​2​ ​4​2​4​2​ ​i​s​ ​a​c​c​e​p​t​e​d​,​ ​4​0​0​0​ ​0​0​0​0​ ​0​0​0​0​ ​0​0​0​2​ ​i​s​ ​d​e​c​l​i​n​e​d​.
+		 */
+		cardHint: string
+		/**
+		 * E​n​t​e​r​ ​a​ ​c​a​r​d​ ​n​u​m​b​e​r​ ​o​f​ ​1​2​ ​t​o​ ​1​9​ ​d​i​g​i​t​s​.
+		 */
+		cardInvalid: string
+		/**
+		 * P​a​y​ ​{​a​m​o​u​n​t​}
+		 * @param {string} amount
+		 */
+		pay: RequiredParams<'amount'>
+		/**
+		 * C​a​n​c​e​l
+		 */
+		cancel: string
+		/**
+		 * T​h​i​s​ ​p​a​y​m​e​n​t​ ​s​e​s​s​i​o​n​ ​w​a​s​ ​n​o​t​ ​f​o​u​n​d​.
+		 */
+		notFound: string
+		/**
+		 * T​h​i​s​ ​p​a​y​m​e​n​t​ ​i​s​ ​a​l​r​e​a​d​y​ ​f​i​n​i​s​h​e​d​:​ ​{​s​t​a​t​e​}​.
+		 * @param {string} state
+		 */
+		finished: RequiredParams<'state'>
+		/**
+		 * R​e​t​u​r​n​i​n​g​ ​t​o​ ​t​h​e​ ​s​h​o​p​…
+		 */
+		returning: string
+		/**
+		 * R​e​t​u​r​n​ ​t​o​ ​t​h​e​ ​s​h​o​p
+		 */
+		backToShop: string
+	}
+	state: {
+		/**
+		 * p​r​o​c​e​s​s​i​n​g
+		 */
+		processing: string
+		/**
+		 * s​u​c​c​e​s​s​f​u​l
+		 */
+		success: string
+		/**
+		 * f​a​i​l​e​d
+		 */
+		fail: string
+		/**
+		 * c​a​n​c​e​l​l​e​d
+		 */
+		cancel: string
+	}
+}
+
+export type Namespaces =
+	| 'orders'
+	| 'payment'
+
+type DisallowNamespaces = {
+	/**
+	 * reserved for 'orders'-namespace\
+	 * you need to use the `./orders/index.ts` file instead
+	 */
+	orders?: "[typesafe-i18n] reserved for 'orders'-namespace. You need to use the `./orders/index.ts` file instead."
+
+	/**
+	 * reserved for 'payment'-namespace\
+	 * you need to use the `./payment/index.ts` file instead
+	 */
+	payment?: "[typesafe-i18n] reserved for 'payment'-namespace. You need to use the `./payment/index.ts` file instead."
 }
 
 export type TranslationFunctions = {
@@ -2656,6 +3545,18 @@ export type TranslationFunctions = {
 		 */
 		locate: () => LocalizedString
 		/**
+		 * Pick on the map
+		 */
+		mapPick: () => LocalizedString
+		/**
+		 * Drag the map to put the pin on your door.
+		 */
+		mapHint: () => LocalizedString
+		/**
+		 * Map load failed.
+		 */
+		mapFailed: () => LocalizedString
+		/**
 		 * Name
 		 */
 		name: () => LocalizedString
@@ -2829,6 +3730,836 @@ export type TranslationFunctions = {
 		 * Updated
 		 */
 		restoring: () => LocalizedString
+	}
+	orders: {
+		/**
+		 * My orders
+		 */
+		title: () => LocalizedString
+		/**
+		 * Show orders
+		 */
+		filtersLabel: () => LocalizedString
+		filter: {
+			/**
+			 * All
+			 */
+			all: () => LocalizedString
+			/**
+			 * Unpaid
+			 */
+			unpaid: () => LocalizedString
+			/**
+			 * In progress
+			 */
+			active: () => LocalizedString
+			/**
+			 * Completed
+			 */
+			completed: () => LocalizedString
+			/**
+			 * Refunds & cancelled
+			 */
+			closed: () => LocalizedString
+		}
+		status: {
+			/**
+			 * Awaiting acceptance
+			 */
+			pending: () => LocalizedString
+			/**
+			 * Refunding
+			 */
+			refunding: () => LocalizedString
+			/**
+			 * In delivery
+			 */
+			inDelivery: () => LocalizedString
+			/**
+			 * Accepted
+			 */
+			accepted: () => LocalizedString
+			/**
+			 * To be delivered
+			 */
+			confirmed_new: () => LocalizedString
+			/**
+			 * Waiting for a rider
+			 */
+			wait_rider_pending: () => LocalizedString
+			/**
+			 * Rider confirmed
+			 */
+			rider_confirmed: () => LocalizedString
+			/**
+			 * In delivery
+			 */
+			rider_picked_up: () => LocalizedString
+			/**
+			 * Delivery problem
+			 */
+			rider_delivery_exception: () => LocalizedString
+			/**
+			 * Completed
+			 */
+			successed: () => LocalizedString
+			/**
+			 * Closed
+			 */
+			closed: () => LocalizedString
+			/**
+			 * Refused
+			 */
+			refused: () => LocalizedString
+			/**
+			 * Closed
+			 */
+			refund: () => LocalizedString
+			/**
+			 * Refund failed
+			 */
+			refund_fail: () => LocalizedString
+			/**
+			 * To be confirmed
+			 */
+			toBeConfirmed: () => LocalizedString
+			/**
+			 * Unpaid
+			 */
+			nopay: () => LocalizedString
+			/**
+			 * Unpaid, cancelled
+			 */
+			nopay_cancel: () => LocalizedString
+		}
+		statusHint: {
+			/**
+			 * We are confirming your payment.
+			 */
+			toBeConfirmed: () => LocalizedString
+			/**
+			 * Pay before the time runs out, or the order is cancelled.
+			 */
+			nopay: () => LocalizedString
+			/**
+			 * The order was not paid in time and has been cancelled.
+			 */
+			nopay_cancel: () => LocalizedString
+			/**
+			 * The shop will accept your order shortly.
+			 */
+			pending: () => LocalizedString
+			/**
+			 * The shop is preparing your order.
+			 */
+			accepted: () => LocalizedString
+			/**
+			 * Your order is on its way.
+			 */
+			inDelivery: () => LocalizedString
+			/**
+			 * The shop is preparing your order for delivery.
+			 */
+			confirmed_new: () => LocalizedString
+			/**
+			 * A rider will pick up your order soon.
+			 */
+			waitingRider: () => LocalizedString
+			/**
+			 * Thank you for your order.
+			 */
+			successed: () => LocalizedString
+			/**
+			 * The shop could not take this order.
+			 */
+			refused: () => LocalizedString
+			/**
+			 * Your money is on its way back.
+			 */
+			refunding: () => LocalizedString
+			/**
+			 * This order was refunded.
+			 */
+			refund: () => LocalizedString
+			/**
+			 * The refund did not go through. Please contact the shop.
+			 */
+			refund_fail: () => LocalizedString
+			/**
+			 * This order is closed.
+			 */
+			closed: () => LocalizedString
+			/**
+			 * There is a problem with the delivery. The shop will contact you.
+			 */
+			deliveryProblem: () => LocalizedString
+		}
+		countdown: {
+			/**
+			 * Time left to pay
+			 */
+			label: () => LocalizedString
+			/**
+			 * Pay within {time}
+			 */
+			payWithin: (arg: { time: string }) => LocalizedString
+			/**
+			 * The time to pay has run out.
+			 */
+			expired: () => LocalizedString
+		}
+		live: {
+			/**
+			 * Live updates
+			 */
+			live: () => LocalizedString
+			/**
+			 * Updating every few seconds
+			 */
+			polling: () => LocalizedString
+		}
+		list: {
+			/**
+			 * No orders yet
+			 */
+			empty: () => LocalizedString
+			/**
+			 * Orders you place appear here.
+			 */
+			emptyHint: () => LocalizedString
+			/**
+			 * No orders here
+			 */
+			emptyFilter: () => LocalizedString
+			/**
+			 * Order now
+			 */
+			orderNow: () => LocalizedString
+			/**
+			 * Loading more orders…
+			 */
+			loadingMore: () => LocalizedString
+			/**
+			 * More orders could not be loaded.
+			 */
+			moreFailed: () => LocalizedString
+			/**
+			 * That is all your orders.
+			 */
+			end: () => LocalizedString
+			/**
+			 * {count} item{{s}}
+			 */
+			items: (arg: { count: number }) => LocalizedString
+			/**
+			 * View order {orderNo}
+			 */
+			view: (arg: { orderNo: string }) => LocalizedString
+			/**
+			 * Updating…
+			 */
+			refreshing: () => LocalizedString
+		}
+		detail: {
+			/**
+			 * Order details
+			 */
+			title: () => LocalizedString
+			/**
+			 * This order could not be loaded.
+			 */
+			notFound: () => LocalizedString
+			/**
+			 * Pay now
+			 */
+			pay: () => LocalizedString
+			/**
+			 * Cancel order
+			 */
+			cancel: () => LocalizedString
+			/**
+			 * Cancel this order?
+			 */
+			cancelTitle: () => LocalizedString
+			/**
+			 * The order will be cancelled and its items go back on sale.
+			 */
+			cancelBody: () => LocalizedString
+			/**
+			 * Keep order
+			 */
+			keep: () => LocalizedString
+			/**
+			 * Cancel order
+			 */
+			cancelConfirm: () => LocalizedString
+			/**
+			 * Confirm received
+			 */
+			confirmReceived: () => LocalizedString
+			/**
+			 * Did you receive your order?
+			 */
+			receivedTitle: () => LocalizedString
+			/**
+			 * Confirm only once the order is in your hands.
+			 */
+			receivedBody: () => LocalizedString
+			/**
+			 * Yes, received
+			 */
+			receivedConfirm: () => LocalizedString
+			/**
+			 * Not yet
+			 */
+			notYet: () => LocalizedString
+			/**
+			 * Number today
+			 */
+			daySeq: () => LocalizedString
+			/**
+			 * Order no.
+			 */
+			orderNo: () => LocalizedString
+			/**
+			 * Placed
+			 */
+			placedAt: () => LocalizedString
+			/**
+			 * Order type
+			 */
+			orderType: () => LocalizedString
+			/**
+			 * Shop
+			 */
+			shop: () => LocalizedString
+			/**
+			 * Table
+			 */
+			table: () => LocalizedString
+			/**
+			 * Guests
+			 */
+			person: () => LocalizedString
+			/**
+			 * Delivery time
+			 */
+			deliveryTime: () => LocalizedString
+			/**
+			 * Pickup time
+			 */
+			pickupTime: () => LocalizedString
+			/**
+			 * Deliver to
+			 */
+			deliverTo: () => LocalizedString
+			/**
+			 * Picked up by
+			 */
+			picker: () => LocalizedString
+			/**
+			 * Note
+			 */
+			note: () => LocalizedString
+			/**
+			 * Packed to take away
+			 */
+			packed: () => LocalizedString
+			/**
+			 * Items
+			 */
+			lines: () => LocalizedString
+			/**
+			 * Payment
+			 */
+			payment: () => LocalizedString
+			/**
+			 * Payment method
+			 */
+			payType: () => LocalizedString
+			/**
+			 * Payment status
+			 */
+			paidState: () => LocalizedString
+			/**
+			 * Paid
+			 */
+			paid: () => LocalizedString
+			/**
+			 * Not paid
+			 */
+			unpaid: () => LocalizedString
+			/**
+			 * Refunded
+			 */
+			refunded: () => LocalizedString
+			/**
+			 * Message from the shop
+			 */
+			merchantReason: () => LocalizedString
+			/**
+			 * Rider
+			 */
+			rider: () => LocalizedString
+			/**
+			 * Call {name}
+			 */
+			callRider: (arg: { name: string }) => LocalizedString
+			/**
+			 * Order progress
+			 */
+			progress: () => LocalizedString
+		}
+		settlement: {
+			/**
+			 * Pay at the counter
+			 */
+			counter: () => LocalizedString
+			/**
+			 * Pay on delivery
+			 */
+			onDelivery: () => LocalizedString
+		}
+		payType: {
+			/**
+			 * WeChat Pay
+			 */
+			JSAPI: () => LocalizedString
+			/**
+			 * Member card
+			 */
+			VIP: () => LocalizedString
+			/**
+			 * Cash
+			 */
+			Cash: () => LocalizedString
+			/**
+			 * Cash on delivery
+			 */
+			COD: () => LocalizedString
+			/**
+			 * Wallet
+			 */
+			Wallet: () => LocalizedString
+			/**
+			 * Bank card
+			 */
+			Bank: () => LocalizedString
+			/**
+			 * Card
+			 */
+			Stripe: () => LocalizedString
+			/**
+			 * AllinPay
+			 */
+			AllinPay: () => LocalizedString
+			/**
+			 * Card
+			 */
+			Card: () => LocalizedString
+		}
+		riderState: {
+			/**
+			 * Looking for a rider
+			 */
+			waiting: () => LocalizedString
+			/**
+			 * Rider on the way to the shop
+			 */
+			confirmed: () => LocalizedString
+			/**
+			 * Picked up, on the way to you
+			 */
+			pickedUp: () => LocalizedString
+			/**
+			 * Delivered
+			 */
+			delivered: () => LocalizedString
+			/**
+			 * Delivery problem
+			 */
+			exception: () => LocalizedString
+		}
+	}
+	payment: {
+		/**
+		 * Pay for your order
+		 */
+		title: () => LocalizedString
+		/**
+		 * Amount due
+		 */
+		amountDue: () => LocalizedString
+		/**
+		 * Order {orderNo}
+		 */
+		orderNo: (arg: { orderNo: string }) => LocalizedString
+		/**
+		 * Payment method
+		 */
+		method: () => LocalizedString
+		/**
+		 * Pay {amount}
+		 */
+		pay: (arg: { amount: string }) => LocalizedString
+		/**
+		 * Confirm: pay at the counter
+		 */
+		payAtCounter: () => LocalizedString
+		/**
+		 * Confirm: pay on delivery
+		 */
+		payOnDelivery: () => LocalizedString
+		/**
+		 * Visa / Mastercard / UnionPay
+		 */
+		cardBrands: () => LocalizedString
+		/**
+		 * You will be taken to a secure payment page.
+		 */
+		onlineHint: () => LocalizedString
+		/**
+		 * Balance {amount}
+		 */
+		balance: (arg: { amount: string }) => LocalizedString
+		/**
+		 * Stored {stored} · gift {gift}
+		 */
+		balanceDetail: (arg: { gift: string, stored: string }) => LocalizedString
+		/**
+		 * Members only: register first
+		 */
+		notMember: () => LocalizedString
+		password: {
+			/**
+			 * Enter your pay password
+			 */
+			title: () => LocalizedString
+			/**
+			 * Pay password, 6 digits
+			 */
+			label: () => LocalizedString
+			/**
+			 * Pay {amount} from your member card
+			 */
+			hint: (arg: { amount: string }) => LocalizedString
+			/**
+			 * {count} of 6 digits entered
+			 */
+			entered: (arg: { count: number }) => LocalizedString
+			/**
+			 * Pay now
+			 */
+			submit: () => LocalizedString
+			/**
+			 * Other payment methods
+			 */
+			back: () => LocalizedString
+		}
+		refusal: {
+			/**
+			 * This order could not be found.
+			 */
+			orderNotFound: () => LocalizedString
+			/**
+			 * This order can no longer be paid.
+			 */
+			notPayable: () => LocalizedString
+			/**
+			 * The time to pay ran out and the order was cancelled.
+			 */
+			expired: () => LocalizedString
+			/**
+			 * No valid payment method. Please choose another one.
+			 */
+			payTypeInvalid: () => LocalizedString
+			/**
+			 * This price includes a member card discount, so only the member card can pay it.
+			 */
+			payTypeLocked: () => LocalizedString
+			/**
+			 * Paying by member card needs a membership. Please register first.
+			 */
+			memberRequired: () => LocalizedString
+			/**
+			 * Set a pay password for your member card first.
+			 */
+			payPasswordNotSet: () => LocalizedString
+			/**
+			 * Wrong pay password. {attemptsLeft} {{try|tries}} left.
+			 */
+			payPasswordWrong: (arg: { attemptsLeft: number }) => LocalizedString
+			/**
+			 * Too many wrong pay passwords. Try again in {minutes} {{minute|minutes}}, or pay another way.
+			 */
+			payPasswordLocked: (arg: { minutes: number }) => LocalizedString
+			/**
+			 * Your balance needs a top-up: {short} short (balance {balance}).
+			 */
+			balanceShort: (arg: { balance: string, short: string }) => LocalizedString
+			/**
+			 * A payment for this order is still in progress.
+			 */
+			paymentInProgress: () => LocalizedString
+			/**
+			 * Payment is wrong, please contact the merchant.
+			 */
+			gatewayUnavailable: () => LocalizedString
+		}
+		/**
+		 * Taking you to the secure payment page…
+		 */
+		redirecting: () => LocalizedString
+		/**
+		 * Confirming your payment…
+		 */
+		processing: () => LocalizedString
+		/**
+		 * This usually takes a few seconds.
+		 */
+		processingDetail: () => LocalizedString
+		/**
+		 * Payment not completed
+		 */
+		notCompleted: () => LocalizedString
+		/**
+		 * The payment provider has not confirmed it yet. If you paid, check again in a moment.
+		 */
+		notCompletedDetail: () => LocalizedString
+		/**
+		 * Check again
+		 */
+		checkAgain: () => LocalizedString
+		/**
+		 * Pay another way
+		 */
+		payAnotherWay: () => LocalizedString
+		result: {
+			/**
+			 * Payment successful
+			 */
+			paid: () => LocalizedString
+			/**
+			 * Paid {amount} by {method}
+			 */
+			paidDetail: (arg: { amount: string, method: string }) => LocalizedString
+			/**
+			 * Pay at the counter
+			 */
+			counter: () => LocalizedString
+			/**
+			 * Please pay {amount} at the counter and show your order number.
+			 */
+			counterDetail: (arg: { amount: string }) => LocalizedString
+			/**
+			 * Pay on delivery
+			 */
+			delivery: () => LocalizedString
+			/**
+			 * Please pay {amount} to the rider when your order arrives.
+			 */
+			deliveryDetail: (arg: { amount: string }) => LocalizedString
+			/**
+			 * Member card balance now {amount}
+			 */
+			balanceNow: (arg: { amount: string }) => LocalizedString
+			/**
+			 * Payment failed
+			 */
+			fail: () => LocalizedString
+			/**
+			 * Payment cancelled
+			 */
+			cancel: () => LocalizedString
+			/**
+			 * Order placed: awaiting payment
+			 */
+			unpaid: () => LocalizedString
+			/**
+			 * This order can no longer be paid
+			 */
+			closed: () => LocalizedString
+		}
+		failReason: {
+			/**
+			 * The card was declined.
+			 */
+			declined: () => LocalizedString
+			/**
+			 * The payment was cancelled.
+			 */
+			cancelled: () => LocalizedString
+			/**
+			 * The payment session ran out.
+			 */
+			expired: () => LocalizedString
+			/**
+			 * A newer payment replaced this one.
+			 */
+			superseded: () => LocalizedString
+			/**
+			 * The payment provider reported an error.
+			 */
+			gatewayError: () => LocalizedString
+		}
+		payTypes: {
+			/**
+			 * WeChat Pay
+			 */
+			JSAPI: () => LocalizedString
+			/**
+			 * member card
+			 */
+			VIP: () => LocalizedString
+			/**
+			 * cash
+			 */
+			Cash: () => LocalizedString
+			/**
+			 * cash on delivery
+			 */
+			COD: () => LocalizedString
+			/**
+			 * wallet
+			 */
+			Wallet: () => LocalizedString
+			/**
+			 * bank transfer
+			 */
+			Bank: () => LocalizedString
+			/**
+			 * Stripe
+			 */
+			Stripe: () => LocalizedString
+			/**
+			 * AllinPay
+			 */
+			AllinPay: () => LocalizedString
+			/**
+			 * bank card
+			 */
+			Card: () => LocalizedString
+		}
+		/**
+		 * Try again
+		 */
+		retry: () => LocalizedString
+		/**
+		 * Change payment method
+		 */
+		changeType: () => LocalizedString
+		/**
+		 * View order
+		 */
+		viewOrder: () => LocalizedString
+		/**
+		 * Back to the menu
+		 */
+		backToMenu: () => LocalizedString
+		/**
+		 * Payment not completed
+		 */
+		failTitle: () => LocalizedString
+		/**
+		 * Order placed
+		 */
+		successTitle: () => LocalizedString
+		/**
+		 * Payment result
+		 */
+		callbackTitle: () => LocalizedString
+		sandbox: {
+			/**
+			 * Sandbox Pay
+			 */
+			name: () => LocalizedString
+			/**
+			 * Test mode
+			 */
+			badge: () => LocalizedString
+			/**
+			 * A test payment page: no real money moves.
+			 */
+			notice: () => LocalizedString
+			/**
+			 * Card payment
+			 */
+			cardTitle: () => LocalizedString
+			/**
+			 * Wallet payment
+			 */
+			walletTitle: () => LocalizedString
+			/**
+			 * Merchant
+			 */
+			merchant: () => LocalizedString
+			/**
+			 * For
+			 */
+			description: () => LocalizedString
+			/**
+			 * Amount
+			 */
+			amount: () => LocalizedString
+			/**
+			 * Pay before {time}
+			 */
+			payBefore: (arg: { time: string }) => LocalizedString
+			/**
+			 * Card number
+			 */
+			cardNumber: () => LocalizedString
+			/**
+			 * Test cards: 4242 4242 4242 4242 is accepted, 4000 0000 0000 0002 is declined.
+			 */
+			cardHint: () => LocalizedString
+			/**
+			 * Enter a card number of 12 to 19 digits.
+			 */
+			cardInvalid: () => LocalizedString
+			/**
+			 * Pay {amount}
+			 */
+			pay: (arg: { amount: string }) => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
+			/**
+			 * This payment session was not found.
+			 */
+			notFound: () => LocalizedString
+			/**
+			 * This payment is already finished: {state}.
+			 */
+			finished: (arg: { state: string }) => LocalizedString
+			/**
+			 * Returning to the shop…
+			 */
+			returning: () => LocalizedString
+			/**
+			 * Return to the shop
+			 */
+			backToShop: () => LocalizedString
+		}
+		state: {
+			/**
+			 * processing
+			 */
+			processing: () => LocalizedString
+			/**
+			 * successful
+			 */
+			success: () => LocalizedString
+			/**
+			 * failed
+			 */
+			fail: () => LocalizedString
+			/**
+			 * cancelled
+			 */
+			cancel: () => LocalizedString
+		}
 	}
 }
 

@@ -2,7 +2,7 @@
 /* eslint-disable */
 
 import { initFormatters } from './formatters'
-import type { Locales, Translations } from './i18n-types'
+import type { Locales, Namespaces, Translations } from './i18n-types'
 import { loadedFormatters, loadedLocales, locales } from './i18n-util'
 
 const localeTranslationLoaders = {
@@ -11,6 +11,29 @@ const localeTranslationLoaders = {
 	fr: () => import('./fr'),
 	'zh-CN': () => import('./zh-CN'),
 	'zh-TW': () => import('./zh-TW'),
+}
+
+const localeNamespaceLoaders = {
+	en: {
+		orders: () => import('./en/orders'),
+		payment: () => import('./en/payment')
+	},
+	es: {
+		orders: () => import('./es/orders'),
+		payment: () => import('./es/payment')
+	},
+	fr: {
+		orders: () => import('./fr/orders'),
+		payment: () => import('./fr/payment')
+	},
+	'zh-CN': {
+		orders: () => import('./zh-CN/orders'),
+		payment: () => import('./zh-CN/payment')
+	},
+	'zh-TW': {
+		orders: () => import('./zh-TW/orders'),
+		payment: () => import('./zh-TW/payment')
+	}
 }
 
 const updateDictionary = (locale: Locales, dictionary: Partial<Translations>): Translations =>
@@ -28,3 +51,9 @@ export const loadAllLocalesAsync = (): Promise<void[]> => Promise.all(locales.ma
 
 export const loadFormatters = (locale: Locales): void =>
 	void (loadedFormatters[locale] = initFormatters(locale))
+
+export const importNamespaceAsync = async<Namespace extends Namespaces>(locale: Locales, namespace: Namespace) =>
+	(await localeNamespaceLoaders[locale][namespace]()).default as unknown as Translations[Namespace]
+
+export const loadNamespaceAsync = async <Namespace extends Namespaces>(locale: Locales, namespace: Namespace): Promise<void> =>
+	void updateDictionary(locale, { [namespace]: await importNamespaceAsync(locale, namespace )})

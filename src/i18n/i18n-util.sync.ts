@@ -11,12 +11,43 @@ import fr from './fr'
 import zh_CN from './zh-CN'
 import zh_TW from './zh-TW'
 
+import en_orders from './en/orders'
+import en_payment from './en/payment'
+import es_orders from './es/orders'
+import es_payment from './es/payment'
+import fr_orders from './fr/orders'
+import fr_payment from './fr/payment'
+import zh_CN_orders from './zh-CN/orders'
+import zh_CN_payment from './zh-CN/payment'
+import zh_TW_orders from './zh-TW/orders'
+import zh_TW_payment from './zh-TW/payment'
+
 const localeTranslations = {
-	en,
-	es,
-	fr,
-	'zh-CN': zh_CN,
-	'zh-TW': zh_TW,
+	en: {
+		...en,
+		orders: en_orders,
+		payment: en_payment
+	},
+	es: {
+		...es,
+		orders: es_orders,
+		payment: es_payment
+	},
+	fr: {
+		...fr,
+		orders: fr_orders,
+		payment: fr_payment
+	},
+	'zh-CN': {
+		...zh_CN,
+		orders: zh_CN_orders,
+		payment: zh_CN_payment
+	},
+	'zh-TW': {
+		...zh_TW,
+		orders: zh_TW_orders,
+		payment: zh_TW_payment
+	},
 }
 
 export const loadLocale = (locale: Locales): void => {

@@ -78,6 +78,13 @@ export const addressBookMachine = setup({
 }).createMachine({
   id: 'addressBook',
   context: ({ input }) => ({ addresses: [], chosenId: input.chosenId ?? null, error: null }),
+  // Adding needs nothing from the list, so a tap on "add" is answered while the list still loads, has
+  // failed or a write is in flight; a tap that did nothing reads as a broken button.
+  on: {
+    'address.add': {
+      actions: { type: 'navigate', params: { route: '/pages/user/address/add', query: {} } },
+    },
+  },
   initial: 'loading',
   states: {
     loading: {
@@ -100,9 +107,6 @@ export const addressBookMachine = setup({
         'address.choose': {
           guard: { type: 'isListed', params: ({ event }) => event },
           actions: [{ type: 'choose', params: ({ event }) => event }, 'announceChosen'],
-        },
-        'address.add': {
-          actions: { type: 'navigate', params: { route: '/pages/user/address/add', query: {} } },
         },
         'address.edit': {
           guard: { type: 'isListed', params: ({ event }) => event },

@@ -1,7 +1,7 @@
 // Adding or editing an address (spec §2 /pages/user/address/add, update and poi; §5 "phone, name and
 // address are required, the phone must be correct"; §8 "device nonsupport geolocation", "no location"):
-// the fields, the browser's position, and a place search (address/searchPoi) that fills the address and
-// its GPS point, which takeaway needs.
+// the fields, the browser's position, a place search (address/searchPoi) and the point chosen on the map
+// (map-picker.machine.ts), each of which fills the address and its GPS point, which takeaway needs.
 import { assign, emit, setup } from 'xstate';
 import type { Address, AddressAddInput, AddressUpdateInput, Poi } from '../domain/api/address';
 import { normalizePhone } from '../domain/api/user-rules';
@@ -48,6 +48,8 @@ export type AddressEditorEvent =
   | { type: 'editor.locate' }
   | { type: 'editor.search'; keyword: string }
   | { type: 'editor.pickPoi'; index: number }
+  /** A point chosen on the map, with its place name (null keeps the typed address). */
+  | { type: 'editor.pickPlace'; gps: GpsPoint; address: string | null }
   | { type: 'editor.save' }
   | { type: 'editor.dismissError' };
 
@@ -151,6 +153,13 @@ export const addressEditorMachine = setup({
         error: null,
       };
     }),
+    pickPlace: assign(({ context }, params: { gps: GpsPoint; address: string | null }) => ({
+      draft: { ...context.draft, address: params.address ?? context.draft.address, gps: params.gps },
+      near: params.gps,
+      pois: [],
+      fieldError: null,
+      error: null,
+    })),
     showFieldError: assign(({ context }) => ({ fieldError: draftError(context.draft) })),
     fail: assign((_, params: { message: string }) => ({ error: params.message })),
     dismissError: assign({ error: null, fieldError: null }),
@@ -191,6 +200,7 @@ export const addressEditorMachine = setup({
           guard: { type: 'hasPoi', params: ({ event }) => event },
           actions: { type: 'pickPoi', params: ({ event }) => event },
         },
+        'editor.pickPlace': { actions: { type: 'pickPlace', params: ({ event }) => event } },
         'editor.save': [
           { guard: 'isDraftInvalid', actions: ['dismissError', 'showFieldError'] },
           { target: 'saving', actions: 'dismissError' },

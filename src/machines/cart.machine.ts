@@ -77,7 +77,8 @@ export type CartEvent =
   | { type: 'cart.setPickerPack'; isPickerPack: boolean }
   | { type: 'cart.setTaxes'; taxes: ProductTax[] }
   | { type: 'cart.setShop'; shop: ShopInfo }
-  | { type: 'cart.paymentSettled' }
+  /** The payment-final callback: a paid order empties the cart; otherwise its lines are priced again. */
+  | { type: 'cart.paymentSettled'; paid: boolean }
   | { type: 'cart.dismissNotice' }
   /** Internal: a change to keep. */
   | { type: 'cart.persist' };
@@ -133,6 +134,7 @@ export const cartMachine = setup({
   guards: {
     isAddRefused: ({ context }, params: AddParams) => addRefusal(context, params) !== null,
     isQuantityRefused: ({ context }, params: QuantityParams) => quantityRefusal(context, params) !== null,
+    isPaid: (_, params: { paid: boolean }) => params.paid,
     hasLine: ({ context }, params: { flag: string }) => context.lines.some((l) => l.flag === params.flag),
     isPayTypeOffered: ({ context }, params: { payType: PayType }) =>
       payOptionsFor(context.payOptions, context.parts.orderType, context.parts.member !== null).some(
@@ -344,7 +346,10 @@ export const cartMachine = setup({
     },
     'cart.setTaxes': { actions: { type: 'updateParts', params: ({ event }) => ({ taxes: event.taxes }) } },
     'cart.setShop': { actions: { type: 'updateParts', params: ({ event }) => ({ shop: event.shop }) } },
-    'cart.paymentSettled': { actions: 'reprice' },
+    'cart.paymentSettled': [
+      { guard: { type: 'isPaid', params: ({ event }) => event }, actions: ['clearLines', 'persist'] },
+      { actions: 'reprice' },
+    ],
     'cart.dismissNotice': { actions: 'dismissNotice' },
   },
   initial: 'idle',

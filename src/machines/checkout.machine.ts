@@ -2,7 +2,8 @@
 // form (takeaway address within range and delivery slot, pickup picker and time, dine table and
 // headcount), the pay type, the note and the pack flag, checked field by field before order/confirm.
 // One idempotency key covers every retry of a submission, so a double tap or a lost reply never places
-// two orders; the placed order (priced by the server) replaces the cart.
+// two orders. The cart stays until the order's payment settles (spec §4 cart behaviour: the payment-final
+// callback clears it), so an order left unpaid can still be ordered again from the same cart.
 import { assign, emit, setup } from 'xstate';
 import type { Address } from '../domain/api/address';
 import type { GetDistanceInfo } from '../domain/api/delivery';
@@ -94,7 +95,7 @@ export type CheckoutEvent =
 
 export type CheckoutEmitted =
   | NavigateEvent
-  /** The order was placed: the app clears the live cart of the shop. */
+  /** The order was placed (unpaid): the app goes on to pay for it. */
   | { type: 'order.placed'; order: OrderDetail };
 
 const facts = (context: CheckoutContext): CheckoutFacts => ({
@@ -139,8 +140,6 @@ export const checkoutMachine = setup({
     loadTable: notProvided<TableInfo, { tableId: TableRef }>('loadTable'),
     /** order/confirm: the placed order, or the server's refusal; rejects only when the outcome is unknown. */
     submitOrder: notProvided<SubmitResult, OrderConfirmInput>('submitOrder'),
-    /** Removes the shop's stored cart. */
-    clearCart: notProvided<void, { shopId: number }>('clearCart'),
   },
   guards: {
     needsDistance: ({ context }) =>
@@ -389,7 +388,7 @@ export const checkoutMachine = setup({
             },
           },
           {
-            target: 'clearing',
+            target: 'placed',
             actions: {
               type: 'storeOrder',
               params: ({ event }) => ({ order: (event.output as { placed: OrderConfirmInfo }).placed.order }),
@@ -404,16 +403,6 @@ export const checkoutMachine = setup({
             params: ({ event }) => ({ message: errorMessage(event.error) }),
           },
         },
-      },
-    },
-    clearing: {
-      tags: 'busy',
-      invoke: {
-        src: 'clearCart',
-        input: ({ context }) => ({ shopId: context.parts.shop.id }),
-        // The order stands even if the stored cart could not be removed.
-        onDone: 'placed',
-        onError: 'placed',
       },
     },
     placed: {

@@ -2,6 +2,7 @@
 // shop setting and route by the six rules of spec §2 "Entry routing after the shop setting loads".
 // The machine decides the target route; the app knows which pages exist and maps the rest.
 import { assign, emit, setup } from 'xstate';
+import type { GetTableInfoInput } from '../domain/api/table';
 import type { SessionInfo } from '../domain/api/user';
 import type { OrderType } from '../domain/enums';
 import { Industry } from '../domain/enums';
@@ -77,10 +78,17 @@ type Params = EntryParams;
 /** The order type an entry implies before the shop's own default applies. */
 export function entryOrderType(params: Params, shop: ShopInfo): OrderType {
   if (params.sourceType === 'openTable') return 'openTable';
-  if (params.isDine || params.tableId !== null || params.tableCode !== null) return 'dine';
+  if (params.isDine || params.tableId !== null || params.tableCode !== null || params.tableNo !== null)
+    return 'dine';
   if (shop.industry === Industry.beauty) return 'appointment';
   return shop.orderTypes.find((t) => t === 'takeaway' || t === 'selfPickup') ?? 'takeaway';
 }
+
+/** table/getTableInfo's input: the id or code when the link has one, else the printed number. */
+const tableLookup = (params: Params): GetTableInfoInput =>
+  params.tableId !== null || params.tableCode !== null
+    ? { tableId: params.tableId ?? params.tableCode! }
+    : { tableNo: params.tableNo! };
 
 const tableQuery = (params: Params) => ({
   ...(params.tableId !== null ? { table: params.tableId } : {}),
@@ -103,7 +111,7 @@ export const entryMachine = setup({
     /** store/detail */
     loadShop: notProvided<ShopInfo, { shopId: number }>('loadShop'),
     /** table/getTableInfo and the customer's orders on the table. */
-    loadTable: notProvided<TableRouting, { tableId: number | string }>('loadTable'),
+    loadTable: notProvided<TableRouting, GetTableInfoInput>('loadTable'),
   },
   guards: {
     paramsAreValid: ({ context }) => context.params !== null,
@@ -126,9 +134,18 @@ export const entryMachine = setup({
       context.orderType === 'dine' ||
       context.params!.shareProductId !== null ||
       context.params!.autoAddProductId !== null,
+    /** Dine with only the printed table number (`table_no`): it must be looked up before the cart holds it. */
+    isDineByTableNo: ({ context }) =>
+      context.orderType === 'dine' &&
+      context.params!.tableNo !== null &&
+      context.params!.tableId === null &&
+      context.params!.tableCode === null,
     isBeautyShop: ({ context }) => context.shop!.industry === Industry.beauty,
     isOpenTable: ({ context }) => context.orderType === 'openTable',
-    hasTableParam: ({ context }) => context.params!.tableId !== null || context.params!.tableCode !== null,
+    hasTableParam: ({ context }) =>
+      context.params!.tableId !== null ||
+      context.params!.tableCode !== null ||
+      context.params!.tableNo !== null,
     isKiosk: ({ context }) => context.input.isKiosk,
     homeIsDefault: ({ context }) => context.shop!.homeSetting.defaultPage === 'home',
     tableIsIdle: ({ context }) => context.table!.status === 0,
@@ -281,6 +298,19 @@ export const entryMachine = setup({
           target: 'leaving',
           actions: { type: 'routeTo', params: { route: '/member/index', query: {} } },
         },
+        // A link with only the printed table number: the table page looks it up (or says "table number
+        // not found"), asks the headcount and then opens the menu for that table (rule 3).
+        {
+          guard: 'isDineByTableNo',
+          target: 'leaving',
+          actions: {
+            type: 'routeTo',
+            params: ({ context }) => ({
+              route: '/product/table' as const,
+              query: { tableNo: context.params!.tableNo! },
+            }),
+          },
+        },
         {
           guard: 'isScanSharedOrAutoAdd',
           target: 'leaving',
@@ -335,7 +365,7 @@ export const entryMachine = setup({
       tags: 'busy',
       invoke: {
         src: 'loadTable',
-        input: ({ context }) => ({ tableId: context.params!.tableId ?? context.params!.tableCode! }),
+        input: ({ context }) => tableLookup(context.params!),
         onDone: {
           target: 'routingTable',
           actions: { type: 'storeTable', params: ({ event }) => ({ table: event.output }) },

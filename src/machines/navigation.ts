@@ -15,6 +15,7 @@ export type AppRoute =
   | '/product/detail'
   | '/order/confirm'
   | '/order/success'
+  | '/order/fail'
   | '/order/multi-confirm'
   | '/order/multi-success'
   | '/pages/user/order/detail'

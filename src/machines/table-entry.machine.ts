@@ -1,11 +1,12 @@
 // Dine-in at a table (spec §2 /product/table, entry routing rule 3, §5 "a table number is required for
-// dine; the headcount must be valid"): the table comes from the entry link (`table`) or from the in-page
-// scanner, table/getTableInfo resolves it ("table number not found" otherwise), then the customer gives
-// the headcount (1 … the table's nMaxPerson) and a note before ordering from the menu.
+// dine; the headcount must be valid"): the table comes from the entry link (`table`, or the printed number
+// `table_no`), the in-page scanner or the number the customer types; table/getTableInfo resolves it ("table
+// number not found" otherwise), then the customer gives the headcount (1 … the table's nMaxPerson) and a
+// note before ordering from the menu.
 import { assign, emit, setup } from 'xstate';
 import { MAX_HEADCOUNT, MAX_NOTE_LENGTH } from '../domain/api/order-rules';
-import type { TableInfo, TableRef } from '../domain/api/table';
-import { readTableRef } from '../domain/api/table-rules';
+import type { GetTableInfoInput, TableInfo, TableRef } from '../domain/api/table';
+import { readTableNo, readTableRef } from '../domain/api/table-rules';
 import type { NavigateEvent } from './navigation';
 import { notProvided } from './not-provided';
 
@@ -23,11 +24,17 @@ export interface TableEntryInput {
   shopId: number;
   /** The entry link's table (id or code), if any. */
   table: TableRef | null;
+  /** The entry link's printed table number (`table_no`), used when it names no id or code. */
+  tableNo?: string | null;
 }
 
 export interface TableEntryContext {
   shopId: number;
   code: TableRef | null;
+  /** What table/getTableInfo is asked for next (or was last asked for). */
+  lookup: GetTableInfoInput | null;
+  /** Typed text that reads as an id or code: if none matches, it is tried as the printed number. */
+  typed: string | null;
   table: TableInfo | null;
   person: number | null;
   note: string;
@@ -37,6 +44,7 @@ export interface TableEntryContext {
 export type TableEntryEvent =
   | { type: 'table.scan'; video: HTMLVideoElement | null }
   | { type: 'table.cancelScan' }
+  /** A typed table number, or a pasted link or code. */
   | { type: 'table.enterCode'; code: string }
   | { type: 'table.setPerson'; person: number | null }
   | { type: 'table.setNote'; note: string }
@@ -45,7 +53,7 @@ export type TableEntryEvent =
 
 export interface TableChosen {
   type: 'table.chosen';
-  /** The code or id to send as the order's `table`. */
+  /** The code or id to send as the order's `table` (the id when the table was found by its number). */
   code: TableRef;
   table: TableInfo;
   person: number;
@@ -99,13 +107,15 @@ export const tableEntryMachine = setup({
     /** The camera scanner: resolves with the QR code's text, rejects with a ScanFailure kind. */
     scanCode: notProvided<string, { video: HTMLVideoElement | null }>('scanCode'),
     /** table/getTableInfo */
-    loadTable: notProvided<TableInfo, { tableId: TableRef }>('loadTable'),
+    loadTable: notProvided<TableInfo, GetTableInfoInput>('loadTable'),
   },
   guards: {
-    hasCode: ({ context }) => context.code !== null,
+    hasLookup: ({ context }) => context.lookup !== null,
     hasTable: ({ context }) => context.table !== null,
     isTableCode: ({ context }, params: { text: string }) =>
       tableFromScan(params.text, context.shopId) !== null,
+    isTableNo: (_, params: { text: string }) => readTableNo(params.text) !== null,
+    canTryAsTableNo: ({ context }) => context.typed !== null && readTableNo(context.typed) !== null,
     isValid: ({ context }) =>
       context.person !== null &&
       Number.isInteger(context.person) &&
@@ -114,11 +124,34 @@ export const tableEntryMachine = setup({
       context.note.length <= MAX_NOTE_LENGTH,
   },
   actions: {
-    takeCode: assign(({ context }, params: { text: string }) => ({
-      code: tableFromScan(params.text, context.shopId),
+    takeCode: assign(({ context }, params: { text: string; typed?: boolean }) => {
+      const code = tableFromScan(params.text, context.shopId)!;
+      return {
+        code,
+        lookup: { tableId: code },
+        // Shops print numbers like "01" or "12", which also read as table ids.
+        typed: params.typed && readTableNo(params.text) !== null ? params.text.trim() : null,
+        error: null,
+      };
+    }),
+    takeTableNo: assign((_, params: { text: string }) => ({
+      code: null,
+      lookup: { tableNo: readTableNo(params.text)! },
+      typed: null,
       error: null,
     })),
-    storeTable: assign((_, params: { table: TableInfo }) => ({ table: params.table, error: null })),
+    tryTypedAsTableNo: assign(({ context }) => ({
+      code: null,
+      lookup: { tableNo: readTableNo(context.typed!)! },
+      typed: null,
+    })),
+    storeTable: assign(({ context }, params: { table: TableInfo }) => ({
+      table: params.table,
+      // Found by its number: the order names the table by id.
+      code: context.code ?? params.table.id,
+      typed: null,
+      error: null,
+    })),
     fail: assign((_, params: { reason: TableEntryErrorReason | null }) => ({ error: params.reason })),
     failScan: assign((_, params: { error: unknown }) => {
       const kind = (params.error as { kind?: ScanFailure } | null)?.kind ?? 'cameraFailure';
@@ -151,6 +184,9 @@ export const tableEntryMachine = setup({
   context: ({ input }) => ({
     shopId: input.shopId,
     code: input.table,
+    lookup:
+      input.table !== null ? { tableId: input.table } : input.tableNo ? { tableNo: input.tableNo } : null,
+    typed: null,
     table: null,
     person: null,
     note: '',
@@ -159,7 +195,7 @@ export const tableEntryMachine = setup({
   initial: 'starting',
   states: {
     starting: {
-      always: [{ guard: 'hasCode', target: 'resolving' }, { target: 'waiting' }],
+      always: [{ guard: 'hasLookup', target: 'resolving' }, { target: 'waiting' }],
     },
     waiting: {
       on: {
@@ -168,7 +204,12 @@ export const tableEntryMachine = setup({
           {
             guard: { type: 'isTableCode', params: ({ event }) => ({ text: event.code }) },
             target: 'resolving',
-            actions: { type: 'takeCode', params: ({ event }) => ({ text: event.code }) },
+            actions: { type: 'takeCode', params: ({ event }) => ({ text: event.code, typed: true }) },
+          },
+          {
+            guard: { type: 'isTableNo', params: ({ event }) => ({ text: event.code }) },
+            target: 'resolving',
+            actions: { type: 'takeTableNo', params: ({ event }) => ({ text: event.code }) },
           },
           { actions: { type: 'fail', params: { reason: 'tableNotFound' } } },
         ],
@@ -209,15 +250,18 @@ export const tableEntryMachine = setup({
       tags: 'busy',
       invoke: {
         src: 'loadTable',
-        input: ({ context }) => ({ tableId: context.code! }),
+        input: ({ context }) => context.lookup!,
         onDone: {
           target: 'ready',
           actions: { type: 'storeTable', params: ({ event }) => ({ table: event.output }) },
         },
-        onError: {
-          target: 'waiting',
-          actions: [{ type: 'fail', params: { reason: 'tableNotFound' } }, 'forgetTable'],
-        },
+        onError: [
+          { guard: 'canTryAsTableNo', target: 'resolving', reenter: true, actions: 'tryTypedAsTableNo' },
+          {
+            target: 'waiting',
+            actions: [{ type: 'fail', params: { reason: 'tableNotFound' } }, 'forgetTable'],
+          },
+        ],
       },
     },
     ready: {

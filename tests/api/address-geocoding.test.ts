@@ -7,6 +7,7 @@ import {
   createOfflineGeocoder,
   GAZETTEER,
   geocoderFromEnv,
+  mapConfigFromEnv,
   withFallback,
 } from '../../server/providers/geocoding';
 
@@ -90,6 +91,82 @@ describe('geocoding providers', () => {
     const failing = createAmapGeocoder('k', json({ status: '0' }));
     const searched = await withFallback(failing, createOfflineGeocoder()).search(query);
     expect(searched.map((p) => p.name)).toEqual(['The Bund']);
+  });
+
+  it('names a map point from the nearest known place, within a kilometre', async () => {
+    const offline = createOfflineGeocoder();
+    const bund = await offline.reverse({ gps: { lat: 31.2405, lng: 121.4902 }, zh: false });
+    expect(bund).toEqual(expect.objectContaining({ name: 'The Bund', city: 'Shanghai' }));
+    expect(bund!.distance).toBeLessThan(100);
+    expect((await offline.reverse({ gps: { lat: 31.2405, lng: 121.4902 }, zh: true }))!.name).toBe('外滩');
+    // About 1.7 km from Century Park, the nearest place.
+    expect(await offline.reverse({ gps: { lat: 31.2158, lng: 121.57 }, zh: false })).toBeNull();
+  });
+
+  it('reads AMap and Google reverse geocoding, and falls back to the gazetteer', async () => {
+    let asked = '';
+    const amapFetch = (async (url: string) => {
+      asked = url;
+      return new Response(
+        JSON.stringify({
+          status: '1',
+          regeocode: {
+            formatted_address: '上海市黄浦区人民大道200号',
+            addressComponent: { city: [], province: '上海市', district: '黄浦区' },
+          },
+        }),
+      );
+    }) as unknown as typeof fetch;
+    const gps = { lat: 31.2304, lng: 121.4737 };
+    expect(await createAmapGeocoder('k', amapFetch).reverse({ gps, zh: true })).toEqual({
+      name: '上海市黄浦区人民大道200号',
+      address: '黄浦区',
+      city: '上海市',
+      gps,
+      distance: 0,
+    });
+    expect(asked).toContain('location=121.4737%2C31.2304');
+    const google = createGoogleGeocoder(
+      'k',
+      json({ status: 'OK', results: [{ formatted_address: '5 Av. Anatole France, 75007 Paris, France' }] }),
+    );
+    expect(await google.reverse({ gps, zh: false })).toEqual({
+      name: '5 Av. Anatole France',
+      address: '75007 Paris, France',
+      city: '',
+      gps,
+      distance: 0,
+    });
+    expect(
+      await createGoogleGeocoder('k', json({ status: 'ZERO_RESULTS' })).reverse({ gps, zh: false }),
+    ).toBeNull();
+    const failing = withFallback(createAmapGeocoder('k', json({ status: '0' })), createOfflineGeocoder());
+    expect((await failing.reverse({ gps: { lat: 31.2323, lng: 121.4758 }, zh: false }))!.name).toBe(
+      'People’s Square',
+    );
+  });
+
+  it('configures the browser map from MAP_JS_KEY and the provider', () => {
+    const none = { provider: null, key: null, securityCode: null };
+    expect(mapConfigFromEnv({})).toEqual(none);
+    // A key without a map provider (offline geocoding) shows no map.
+    expect(mapConfigFromEnv({ MAP_JS_KEY: 'b' })).toEqual(none);
+    expect(mapConfigFromEnv({ GEOCODING_PROVIDER: 'amap' })).toEqual(none);
+    expect(
+      mapConfigFromEnv({ GEOCODING_PROVIDER: 'amap', MAP_JS_KEY: ' b ', MAP_JS_SECURITY_CODE: 's' }),
+    ).toEqual({
+      provider: 'amap',
+      key: 'b',
+      securityCode: 's',
+    });
+    expect(
+      mapConfigFromEnv({
+        GEOCODING_PROVIDER: 'offline',
+        MAP_JS_PROVIDER: 'Google',
+        MAP_JS_KEY: 'g',
+        MAP_JS_SECURITY_CODE: 's',
+      }),
+    ).toEqual({ provider: 'google', key: 'g', securityCode: null });
   });
 
   it('is chosen by the environment', () => {

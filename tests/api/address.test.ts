@@ -1,9 +1,15 @@
 // address/* over HTTP: addresses of a proven phone, one default, another customer's id is not found and
 // untouched, typed place search, and a saved address used for a takeaway order.
 import { count } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { addresses } from '../../server/db/schema';
-import type { Address, AddressAddInput, SearchPoiInfo } from '../../src/domain/api/address';
+import type {
+  Address,
+  AddressAddInput,
+  MapConfig,
+  ReverseGeocodeInfo,
+  SearchPoiInfo,
+} from '../../src/domain/api/address';
 import type { OrderConfirmInfo } from '../../src/domain/api/order';
 import { createClock, testDatabases, useTestApp } from './helpers';
 import { enter, login, NEAR, NOON, orderSeed, SHOP, SISTER, takeawayOrder } from './order-fixture';
@@ -179,5 +185,50 @@ describe.each(testDatabases)('address calls on %s', (kind) => {
     expect(empty.body.info.list).toEqual([]);
     const blank = await h.call('address/searchPoi', { keyword: '  ' });
     expect(blank.body.result).toBe(false);
+  });
+
+  it('names the place at a point chosen on the map, in the request language', async () => {
+    const peoplesSquare = { lat: 31.2326, lng: 121.4755 };
+    const en = await h.call<ReverseGeocodeInfo>(
+      'address/reverseGeocode',
+      { gps: peoplesSquare },
+      { language: 'en' },
+    );
+    expect(en.body.result).toBe(true);
+    expect(en.body.info.provider).toBe('offline');
+    expect(en.body.info.place).toEqual(
+      expect.objectContaining({ name: 'People’s Square', city: 'Shanghai' }),
+    );
+    const zh = await h.call<ReverseGeocodeInfo>(
+      'address/reverseGeocode',
+      { gps: peoplesSquare },
+      { language: 'zh-CN' },
+    );
+    expect(zh.body.info.place!.name).toBe('人民广场');
+    // Far from every known place: no name, the customer types the address.
+    const sea = await h.call<ReverseGeocodeInfo>('address/reverseGeocode', { gps: { lat: 0, lng: 0 } });
+    expect(sea.body.info.place).toBeNull();
+    for (const gps of [{ lat: 91, lng: 0 }, { lat: 0 }, null]) {
+      const bad = await h.call('address/reverseGeocode', { gps });
+      expect(bad.status).toBe(200);
+      expect(bad.body.result, JSON.stringify(gps)).toBe(false);
+    }
+  });
+
+  it('tells the browser the map provider and browser key only when one is configured', async () => {
+    const none = await h.call<MapConfig>('address/mapConfig', {});
+    expect(none.body.info).toEqual({ provider: null, key: null, securityCode: null });
+    vi.stubEnv('GEOCODING_PROVIDER', 'amap');
+    vi.stubEnv('AMAP_KEY', 'server-secret');
+    vi.stubEnv('MAP_JS_KEY', 'browser-key');
+    vi.stubEnv('MAP_JS_SECURITY_CODE', 'sec');
+    try {
+      const amap = await h.call<MapConfig>('address/mapConfig', {});
+      expect(amap.body.info).toEqual({ provider: 'amap', key: 'browser-key', securityCode: 'sec' });
+      // The server's geocoding key never reaches the browser.
+      expect(JSON.stringify(amap.body)).not.toContain('server-secret');
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });

@@ -394,7 +394,8 @@ describe.each(testDatabases)('store calls on %s', (kind) => {
   describe('shop settings', () => {
     it('offers the pay types of the shop per order type', async () => {
       const all = paySettingInfo.parse(await ok<PaySettingInfo>('store/paySetting'));
-      expect(all.payTypes.map((p) => p.payType)).toEqual(['Card', 'Cash', 'COD', 'VIP']);
+      // A shop charging in yuan also takes the AllinPay bank-card and wallet page.
+      expect(all.payTypes.map((p) => p.payType)).toEqual(['Card', 'AllinPay', 'Cash', 'COD', 'VIP']);
       const vip = all.payTypes.find((p) => p.payType === 'VIP')!;
       expect(vip).toMatchObject({ name: 'Kitchen card', needsMember: true, online: false });
       expect(all.payTypes.find((p) => p.payType === 'COD')!.orderTypes).toEqual(['takeaway']);
@@ -403,6 +404,7 @@ describe.each(testDatabases)('store calls on %s', (kind) => {
       const takeaway = await ok<PaySettingInfo>('store/paySetting', { orderType: 'takeaway' }, 'zh-CN');
       expect(takeaway.payTypes.map((p) => [p.payType, p.name])).toEqual([
         ['Card', '在线支付'],
+        ['AllinPay', '银行卡/钱包（通联支付）'],
         ['COD', '货到付款'],
         ['VIP', '厨房卡'],
       ]);

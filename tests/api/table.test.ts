@@ -63,6 +63,51 @@ describe.each(testDatabases)('table/getTableInfo on %s', (kind) => {
     expect(malformed.body.message).toMatch(/^Please check your input/);
   });
 
+  it('finds a table by the number printed on it (entry table_no), ignoring case and spaces', async () => {
+    for (const tableNo of ['B1', 'b1', ' B1 ']) {
+      const r = await h.call<TableInfo>('table/getTableInfo', { tableNo }, { token, language: 'en' });
+      expect(r.body.result, tableNo).toBe(true);
+      expect(r.body.info.id).toBe(TABLE.b1);
+      expect(r.body.info.sName).toBe('B1');
+    }
+    // An id or code names the table even when a number is sent too (a renamed table keeps its code).
+    const both = await h.call<TableInfo>(
+      'table/getTableInfo',
+      { tableId: codes.get(TABLE.a1)!, tableNo: 'B1' },
+      { token, language: 'en' },
+    );
+    expect(both.body.info.id).toBe(TABLE.a1);
+  });
+
+  it('says "table number not found" for an unknown printed number or one of another shop', async () => {
+    // The sister shop has an A1 too; this session's shop has no A12 and no C1.
+    for (const tableNo of ['A12', 'C1', 'A1 1']) {
+      const r = await h.call('table/getTableInfo', { tableNo }, { token, language: 'zh-CN' });
+      expect(r.status, tableNo).toBe(200);
+      expect(r.body.result).toBe(false);
+      expect(r.body.message).toBe('台号不存在。');
+      expect(r.body.info).toEqual({ reason: 'tableNotFound' });
+    }
+    const sisterToken = await enter(h, SISTER);
+    const sister = await h.call<TableInfo>('table/getTableInfo', { tableNo: 'A1' }, { token: sisterToken });
+    expect(sister.body.info.id).toBe(SISTER * 1000 + 801);
+  });
+
+  it('refuses a lookup without a table, or with an empty or overlong number', async () => {
+    for (const body of [
+      {},
+      { tableNo: '' },
+      { tableNo: '   ' },
+      { tableNo: 'x'.repeat(33) },
+      { tableNo: 7 },
+    ]) {
+      const r = await h.call('table/getTableInfo', body, { token, language: 'en' });
+      expect(r.status, JSON.stringify(body)).toBe(200);
+      expect(r.body.result).toBe(false);
+      expect(r.body.message).toMatch(/^Please check your input/);
+    }
+  });
+
   it('encodes the storefront entry URL', () => {
     expect(tableEntryUrl('http://localhost:8080/', 80, 'abc_DEF-123')).toBe(
       'http://localhost:8080/#/?id=80&table=abc_DEF-123',

@@ -13,6 +13,11 @@ import {
 
 export const SHOPS_OPEN = new Date('2026-11-19T10:00:00Z');
 
+interface Options {
+  /** false: the scenario runs the browser's clock itself (page.clock.install), e.g. to watch a countdown. */
+  fixedClock: boolean;
+}
+
 interface Pages {
   app: App;
   storeList: StoreListPage;
@@ -23,9 +28,10 @@ interface Pages {
   login: LoginPage;
 }
 
-export const test = base.extend<Pages>({
-  page: async ({ page }, use) => {
-    await page.clock.setFixedTime(SHOPS_OPEN);
+export const test = base.extend<Pages & Options>({
+  fixedClock: [true, { option: true }],
+  page: async ({ page, fixedClock }, use) => {
+    if (fixedClock) await page.clock.setFixedTime(SHOPS_OPEN);
     await use(page);
   },
   app: async ({ page }, use) => use(new App(page)),

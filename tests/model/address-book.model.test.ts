@@ -52,6 +52,8 @@ const bookModel = setup({
 }).createMachine({
   id: 'addressBookModel',
   context: { ids: [1, 2], defaultId: 1, chosen: null, failed: false, pending: null },
+  // Adding is answered in every state, the loading list and a write in flight included.
+  on: { ADD: {} },
   initial: 'loading',
   states: {
     loading: {
@@ -78,7 +80,6 @@ const bookModel = setup({
             pending: { kind: 'default' as const, id: (event as { id: number }).id },
           })),
         },
-        ADD: {},
         EDIT: { guard: 'listed' },
       },
     },

@@ -26,8 +26,8 @@ const POIS: Poi[] = [
 type Contact = 'empty' | 'badPhone' | 'ok';
 interface EditorContext {
   contact: Contact;
-  place: 'none' | 'typed' | 'poi';
-  gps: 'none' | 'here' | 'poi';
+  place: 'none' | 'typed' | 'poi' | 'map';
+  gps: 'none' | 'here' | 'poi' | 'map';
   pois: boolean;
   error: AddressErrorReason | 'offline' | null;
 }
@@ -40,6 +40,8 @@ type EditorEvent =
   | { type: 'SEARCH' }
   | { type: 'FOUND' }
   | { type: 'PICK' }
+  /** A point confirmed on the map, named there (map-picker.machine.ts). */
+  | { type: 'MAP_PICK' }
   | { type: 'SAVE' }
   | { type: 'SAVED' }
   | { type: 'SAVE_FAIL' };
@@ -69,6 +71,9 @@ const editorModel = setup({
           guard: 'hasPois',
           actions: assign({ place: 'poi' as const, gps: 'poi' as const, pois: false, error: null }),
         },
+        MAP_PICK: {
+          actions: assign({ place: 'map' as const, gps: 'map' as const, pois: false, error: null }),
+        },
         SAVE: [
           { guard: 'invalid', actions: assign(({ context }) => ({ error: firstError(context) })) },
           { target: 'saving' },
@@ -92,6 +97,15 @@ const editorModel = setup({
   },
 });
 
+const ON_MAP: GpsPoint = { lat: 31.2233, lng: 121.4453 };
+const UNNAMED_ON_MAP: GpsPoint = { lat: 31.3, lng: 121.6 };
+const ADDRESS_TEXT: Record<EditorContext['place'], string> = {
+  none: '',
+  typed: '8 Garden Road',
+  poi: 'People Square',
+  map: 'Jing’an Temple',
+};
+
 const PHONES: Record<Contact, string> = { empty: '', badPhone: '12345', ok: '13800138000' };
 
 describe('addressEditor of a new address (model-based)', () => {
@@ -105,6 +119,7 @@ describe('addressEditor of a new address (model-based)', () => {
     { type: 'SEARCH' },
     { type: 'FOUND' },
     { type: 'PICK' },
+    { type: 'MAP_PICK' },
     { type: 'SAVE' },
     { type: 'SAVED' },
     { type: 'SAVE_FAIL' },
@@ -145,7 +160,7 @@ describe('addressEditor of a new address (model-based)', () => {
       actor.start();
       const snap = () => actor.getSnapshot();
       const expectedGps = (m: EditorContext) =>
-        m.gps === 'here' ? HERE : m.gps === 'poi' ? POIS[0]!.gps : null;
+        ({ none: null, here: HERE, poi: POIS[0]!.gps, map: ON_MAP })[m.gps];
       await path.run({
         states: {
           editing: (state) => {
@@ -155,7 +170,7 @@ describe('addressEditor of a new address (model-based)', () => {
             expect(select.selectIsNew(s)).toBe(true);
             expect(draft.contactName).toBe(m.contact === 'empty' ? '' : 'Li Lei');
             expect(draft.phone).toBe(PHONES[m.contact]);
-            expect(draft.address).toBe({ none: '', typed: '8 Garden Road', poi: 'People Square' }[m.place]);
+            expect(draft.address).toBe(ADDRESS_TEXT[m.place]);
             expect(draft.gps).toEqual(expectedGps(m));
             expect(select.selectHasGps(s)).toBe(m.gps !== 'none');
             expect(select.selectPois(s)).toEqual(m.pois ? POIS : []);
@@ -175,7 +190,7 @@ describe('addressEditor of a new address (model-based)', () => {
             expect(saves.at(-1)!.fields).toEqual({
               contactName: 'Li Lei',
               phone: '13800138000',
-              address: m.place === 'poi' ? 'People Square' : '8 Garden Road',
+              address: ADDRESS_TEXT[m.place],
               houseNumber: '',
               gps: expectedGps(m),
               isDefault: false,
@@ -208,6 +223,7 @@ describe('addressEditor of a new address (model-based)', () => {
             await settle();
           },
           PICK: () => actor.send({ type: 'editor.pickPoi', index: 0 }),
+          MAP_PICK: () => actor.send({ type: 'editor.pickPlace', gps: ON_MAP, address: 'Jing’an Temple' }),
           SAVE: async () => {
             actor.send({ type: 'editor.save' });
             await settle();
@@ -234,6 +250,18 @@ describe('addressEditor of a new address (model-based)', () => {
       actor.stop();
     });
   }
+
+  it('a point on the map where no place is known keeps the typed address and takes the point', () => {
+    const actor = createActor(addressEditorMachine, { input: { address: null, near: SHOP_GPS } }).start();
+    actor.send({ type: 'editor.set', changes: { address: '8 Garden Road' } });
+    actor.send({ type: 'editor.pickPlace', gps: UNNAMED_ON_MAP, address: null });
+    expect(select.selectDraft(actor.getSnapshot())).toMatchObject({
+      address: '8 Garden Road',
+      gps: UNNAMED_ON_MAP,
+    });
+    expect(select.selectHasGps(actor.getSnapshot())).toBe(true);
+    actor.stop();
+  });
 
   it('a name without a phone is refused on the phone field', () => {
     const actor = createActor(addressEditorMachine, { input: { address: null, near: null } }).start();

@@ -105,7 +105,6 @@ function startCheckout(overrides: Partial<CheckoutInput>) {
   const distances: (Deferred<GetDistanceInfo> & { addressId: number })[] = [];
   const tables: (Deferred<TableInfo> & { tableId: unknown })[] = [];
   const submits: (Deferred<SubmitResult> & { payload: OrderConfirmInput })[] = [];
-  const cleared: number[] = [];
   const emitted: CheckoutEmitted[] = [];
   let keys = 0;
   const actor = createActor(
@@ -130,7 +129,6 @@ function startCheckout(overrides: Partial<CheckoutInput>) {
           ({ input }) =>
             new Promise<SubmitResult>((resolve, reject) => submits.push({ resolve, reject, payload: input })),
         ),
-        clearCart: fromPromise(async ({ input }) => void cleared.push(input.shopId)),
       },
     }),
     {
@@ -150,7 +148,7 @@ function startCheckout(overrides: Partial<CheckoutInput>) {
   );
   actor.on('*', (e) => emitted.push(e as CheckoutEmitted));
   actor.start();
-  return { actor, pay, distances, tables, submits, cleared, emitted, keysMade: () => keys };
+  return { actor, pay, distances, tables, submits, emitted, keysMade: () => keys };
 }
 
 // ---- takeaway: address, range, slot, submit and its retries ------------------------------------------
@@ -362,7 +360,6 @@ describe('checkout of a takeaway order (model-based)', () => {
             expect(s.status).toBe('done');
             // The server's total (it priced again) is what the customer sees.
             expect(select.selectOrder(s)!.amounts.total).toBe(8000);
-            expect(run.cleared).toEqual([SHOP.id]);
             expect(run.emitted.filter((e) => e.type !== 'navigate')).toEqual([
               { type: 'order.placed', order: orderOf(77, 8000, 'takeaway') },
             ]);
@@ -535,7 +532,9 @@ describe('checkout of a dine order (model-based)', () => {
           },
           placed: () => {
             expect(snap().status).toBe('done');
-            expect(run.cleared).toEqual([SHOP.id]);
+            expect(run.emitted.filter((e) => e.type === 'navigate')).toEqual([
+              { type: 'navigate', to: { route: '/order/success', query: { id: 78 } }, replace: true },
+            ]);
           },
         },
         events: {

@@ -72,6 +72,20 @@ const SCENARIOS = {
     orderType: 'dine',
     target: { route: '/product/index', query: { table: 12, tableNo: 'A3' } },
   },
+  // A printed table number only (table_no): dine-in, and the table page looks the number up.
+  dineByTableNo: {
+    query: { shop_id: '1', table_no: 'A12' },
+    outcome: 'routed',
+    orderType: 'dine',
+    target: { route: '/product/table', query: { tableNo: 'A12' } },
+  },
+  // With a table code too, the code names the table (the number is only what is printed).
+  dineByCodeAndTableNo: {
+    query: { shop_id: '1', table: 'tblCodeA12x', table_no: 'A12' },
+    outcome: 'routed',
+    orderType: 'dine',
+    target: { route: '/product/index', query: { table: 'tblCodeA12x', tableNo: 'A12' } },
+  },
   sharedProduct: {
     query: { shop_id: '1', share_product_id: '77' },
     outcome: 'routed',
@@ -98,6 +112,13 @@ const SCENARIOS = {
     outcome: 'routed',
     orderType: 'openTable',
     target: { route: '/product/table', query: { table: 3, status: 0 } },
+  },
+  tableIdleByNumber: {
+    query: { shop_id: '1', source_type: 'openTable', table_no: 'A12' },
+    table: { status: 0, firstOrderId: null, hasUserOrders: false },
+    outcome: 'routed',
+    orderType: 'openTable',
+    target: { route: '/product/table', query: { tableNo: 'A12', status: 0 } },
   },
   tableOrdering: {
     query: { shop_id: '1', source_type: 'openTable', table: '3' },
@@ -379,4 +400,15 @@ describe('entry (model-based)', () => {
       });
     });
   }
+});
+
+describe('entry with a printed table number', () => {
+  it('looks an open table up by the number printed on it', async () => {
+    const run = open('tableIdleByNumber');
+    await settle();
+    expect(run.calls.filter((c) => c.name === 'loadTable')).toEqual([
+      { name: 'loadTable', input: { tableNo: 'A12' } },
+    ]);
+    run.actor.stop();
+  });
 });

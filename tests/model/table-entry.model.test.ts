@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assign, createActor, fromPromise, setup } from 'xstate';
-import type { TableInfo, TableRef } from '../../src/domain/api/table';
+import type { GetTableInfoInput, TableInfo } from '../../src/domain/api/table';
 import {
   tableEntryMachine,
   tableFromScan,
@@ -39,12 +39,20 @@ const TABLES: Record<'A' | 'B', TableInfo> = {
 const linkTo = (shop: number, code: string) => `https://shop.example/#/?id=${shop}&table=${code}`;
 
 type Which = 'A' | 'B';
+/** How the table is asked for: by its id/code, or by the number printed on it. */
+type By = 'code' | 'number';
 interface TableModelContext {
   resolved: Which | null;
+  resolvedBy: By | null;
   pending: Which | null;
+  by: By | null;
+  /** A typed text that read as a code, tried again as a printed number when no code matches. */
+  retry: boolean;
   person: 2 | 9 | null;
   error: TableEntryErrorReason | null;
 }
+/** What the customer types: A's code (which also reads as a printed number), B's printed number. */
+const TYPED = { A: CODES.A, B: 'b7' } as const;
 type TableModelEvent =
   | { type: 'SCAN' }
   | { type: 'SCANNED_B' }
@@ -52,7 +60,8 @@ type TableModelEvent =
   | { type: 'CAMERA_DENIED' }
   | { type: 'CANCEL' }
   | { type: 'TYPE_A' }
-  | { type: 'TYPE_GARBAGE' }
+  | { type: 'TYPE_NUMBER_B' }
+  | { type: 'TYPE_BLANK' }
   | { type: 'FOUND' }
   | { type: 'NOT_FOUND' }
   | { type: 'PERSON'; person: 2 | 9 }
@@ -71,22 +80,41 @@ const tableModel = setup({
   guards: {
     hasTable: ({ context }) => context.resolved !== null,
     fits: ({ context }) => context.person === 2,
+    canRetry: ({ context }) => context.retry,
   },
 }).createMachine({
   id: 'tableEntryModel',
-  context: { resolved: null, pending: null, person: null, error: null },
+  context: {
+    resolved: null,
+    resolvedBy: null,
+    pending: null,
+    by: null,
+    retry: false,
+    person: null,
+    error: null,
+  },
   initial: 'waiting',
   states: {
     waiting: {
       on: {
         SCAN: { target: 'scanning', actions: assign({ error: null }) },
-        TYPE_A: { target: 'resolving', actions: assign({ pending: 'A', error: null }) },
-        TYPE_GARBAGE: { actions: assign({ error: 'tableNotFound' }) },
+        TYPE_A: {
+          target: 'resolving',
+          actions: assign({ pending: 'A', by: 'code', retry: true, error: null }),
+        },
+        TYPE_NUMBER_B: {
+          target: 'resolving',
+          actions: assign({ pending: 'B', by: 'number', retry: false, error: null }),
+        },
+        TYPE_BLANK: { actions: assign({ error: 'tableNotFound' }) },
       },
     },
     scanning: {
       on: {
-        SCANNED_B: { target: 'resolving', actions: assign({ pending: 'B', error: null }) },
+        SCANNED_B: {
+          target: 'resolving',
+          actions: assign({ pending: 'B', by: 'code', retry: false, error: null }),
+        },
         SCANNED_OTHER_SHOP: back('qrInvalid'),
         CAMERA_DENIED: back('scanPermissionDenied'),
         CANCEL: back(null),
@@ -96,9 +124,21 @@ const tableModel = setup({
       on: {
         FOUND: {
           target: 'ready',
-          actions: assign(({ context }) => ({ resolved: context.pending, error: null })),
+          actions: assign(({ context }) => ({
+            resolved: context.pending,
+            resolvedBy: context.by,
+            error: null,
+          })),
         },
-        NOT_FOUND: { target: 'waiting', actions: assign({ resolved: null, error: 'tableNotFound' }) },
+        NOT_FOUND: [
+          {
+            guard: 'canRetry',
+            target: 'resolving',
+            reenter: true,
+            actions: assign({ by: 'number', retry: false }),
+          },
+          { target: 'waiting', actions: assign({ resolved: null, error: 'tableNotFound' }) },
+        ],
       },
     },
     ready: {
@@ -120,7 +160,8 @@ describe('tableEntry (model-based)', () => {
     { type: 'CAMERA_DENIED' },
     { type: 'CANCEL' },
     { type: 'TYPE_A' },
-    { type: 'TYPE_GARBAGE' },
+    { type: 'TYPE_NUMBER_B' },
+    { type: 'TYPE_BLANK' },
     { type: 'FOUND' },
     { type: 'NOT_FOUND' },
     { type: 'PERSON', person: 2 },
@@ -129,7 +170,7 @@ describe('tableEntry (model-based)', () => {
   ])) {
     it(path.description, async () => {
       const scans: { resolve(text: string): void; reject(e: unknown): void; signal: AbortSignal }[] = [];
-      const loads: { resolve(t: TableInfo): void; reject(e: Error): void; tableId: TableRef }[] = [];
+      const loads: { resolve(t: TableInfo): void; reject(e: Error): void; lookup: GetTableInfoInput }[] = [];
       const emitted: TableEntryEmitted[] = [];
       const actor = createActor(
         tableEntryMachine.provide({
@@ -140,9 +181,7 @@ describe('tableEntry (model-based)', () => {
             ),
             loadTable: fromPromise(
               ({ input }) =>
-                new Promise<TableInfo>((resolve, reject) =>
-                  loads.push({ resolve, reject, tableId: input.tableId }),
-                ),
+                new Promise<TableInfo>((resolve, reject) => loads.push({ resolve, reject, lookup: input })),
             ),
           },
         }),
@@ -164,7 +203,9 @@ describe('tableEntry (model-based)', () => {
           resolving: (state) => {
             const m = state.context as TableModelContext;
             expect(select.selectIsResolving(snap())).toBe(true);
-            expect(loads.at(-1)!.tableId).toBe(CODES[m.pending!]);
+            expect(loads.at(-1)!.lookup).toEqual(
+              m.by === 'code' ? { tableId: CODES[m.pending!] } : { tableNo: TYPED[m.pending!] },
+            );
           },
           ready: (state) => {
             const m = state.context as TableModelContext;
@@ -177,17 +218,19 @@ describe('tableEntry (model-based)', () => {
           done: (state) => {
             const m = state.context as TableModelContext;
             expect(snap().status).toBe('done');
+            // Found by its printed number, the table travels by id.
+            const code = m.resolvedBy === 'code' ? CODES[m.resolved!] : TABLES[m.resolved!].id;
             expect(emitted).toEqual([
               {
                 type: 'table.chosen',
-                code: CODES[m.resolved!],
+                code,
                 table: TABLES[m.resolved!],
                 person: 2,
                 note: 'by the window',
               },
               {
                 type: 'navigate',
-                to: { route: '/product/index', query: { table: CODES[m.resolved!], person: 2 } },
+                to: { route: '/product/index', query: { table: code, person: 2 } },
                 replace: true,
               },
             ]);
@@ -218,7 +261,11 @@ describe('tableEntry (model-based)', () => {
             pending = 'A';
             actor.send({ type: 'table.enterCode', code: CODES.A });
           },
-          TYPE_GARBAGE: () => actor.send({ type: 'table.enterCode', code: 'no way!' }),
+          TYPE_NUMBER_B: () => {
+            pending = 'B';
+            actor.send({ type: 'table.enterCode', code: ` ${TYPED.B} ` });
+          },
+          TYPE_BLANK: () => actor.send({ type: 'table.enterCode', code: '   ' }),
           FOUND: async () => {
             loads.at(-1)!.resolve(TABLES[pending]);
             await settle();
@@ -249,15 +296,56 @@ describe('table codes from a scan', () => {
   });
 
   it('an entry link with a table resolves it at once', () => {
-    const loads: TableRef[] = [];
+    const loads: GetTableInfoInput[] = [];
     const actor = createActor(
       tableEntryMachine.provide({
-        actors: { loadTable: fromPromise(async ({ input }) => (loads.push(input.tableId), TABLES.A)) },
+        actors: { loadTable: fromPromise(async ({ input }) => (loads.push(input), TABLES.A)) },
       }),
-      { input: { shopId: 1, table: CODES.A } },
+      { input: { shopId: 1, table: CODES.A, tableNo: 'B7' } },
     ).start();
     expect(select.selectIsResolving(actor.getSnapshot())).toBe(true);
-    expect(loads).toEqual([CODES.A]);
+    // The code wins over the printed number.
+    expect(loads).toEqual([{ tableId: CODES.A }]);
+    actor.stop();
+  });
+
+  it('an entry link with only a printed table number (table_no) looks it up and orders by table id', async () => {
+    const loads: GetTableInfoInput[] = [];
+    const emitted: TableEntryEmitted[] = [];
+    const actor = createActor(
+      tableEntryMachine.provide({
+        actors: { loadTable: fromPromise(async ({ input }) => (loads.push(input), TABLES.B)) },
+      }),
+      { input: { shopId: 1, table: null, tableNo: 'B7' } },
+    );
+    actor.on('*', (e) => emitted.push(e as TableEntryEmitted));
+    actor.start();
+    await settle();
+    expect(loads).toEqual([{ tableNo: 'B7' }]);
+    expect(select.selectTable(actor.getSnapshot())).toEqual(TABLES.B);
+    actor.send({ type: 'table.setPerson', person: 3 });
+    actor.send({ type: 'table.confirm' });
+    expect(emitted.map((e) => (e.type === 'table.chosen' ? e.code : e.to.query))).toEqual([
+      TABLES.B.id,
+      { table: TABLES.B.id, person: 3 },
+    ]);
+    actor.stop();
+  });
+
+  it('an unknown printed table number says "table number not found"', async () => {
+    const actor = createActor(
+      tableEntryMachine.provide({
+        actors: {
+          loadTable: fromPromise<TableInfo, GetTableInfoInput>(async () => {
+            throw new Error('台号不存在');
+          }),
+        },
+      }),
+      { input: { shopId: 1, table: null, tableNo: 'A12' } },
+    ).start();
+    await settle();
+    expect(select.selectNeedsTable(actor.getSnapshot())).toBe(true);
+    expect(select.selectError(actor.getSnapshot())).toBe('tableNotFound');
     actor.stop();
   });
 });

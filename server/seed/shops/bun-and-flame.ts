@@ -576,7 +576,8 @@ export const bunAndFlame: SeedShop = {
       name: 'Chen Jing',
       levelId: 1901,
       cardNo: '6200010002',
-      amount: 3800,
+      // Below any takeaway order (starting price 20.00): the demo of "balance needs charge".
+      amount: 800,
       giftAmount: 0,
       points: 210,
       birthday: '1998-11-02',

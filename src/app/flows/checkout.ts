@@ -1,11 +1,10 @@
-// Checkout: pay options, delivery distance, the table, the idempotent submit and clearing the cart.
+// Checkout: pay options, delivery distance, the table and the idempotent submit.
 import { fromPromise } from 'xstate';
 import { checkoutMachine } from '../../machines/checkout.machine';
 import { deliveryApi } from '../../services/api/delivery';
 import { orderApi, rejectionOf } from '../../services/api/order';
 import { storeApi } from '../../services/api/store';
 import { tableApi } from '../../services/api/table';
-import { storage } from '../../services/storage';
 
 export const checkoutFlow = checkoutMachine.provide({
   actors: {
@@ -28,6 +27,5 @@ export const checkoutFlow = checkoutMachine.provide({
         throw error;
       }
     }),
-    clearCart: fromPromise(async ({ input }) => storage.clearCart(input.shopId)),
   },
 });

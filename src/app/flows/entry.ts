@@ -1,5 +1,6 @@
 // The entry flow with its calls: the entry page and the shop restore of in-shop pages start it.
 import { fromPromise } from 'xstate';
+import type { GetTableInfoInput } from '../../domain/api/table';
 import { entryMachine, type TableRouting } from '../../machines/entry.machine';
 import { storeApi } from '../../services/api/store';
 import { tableApi } from '../../services/api/table';
@@ -10,8 +11,8 @@ import { keepSession } from './keep-session';
  * Open-table routing reads the table's status. table/getTableInfo names no open orders on the table, so
  * an ordering or occupied table routes as one without this customer's orders (spec §2 rule 5's fallback).
  */
-async function loadTable({ tableId }: { tableId: number | string }): Promise<TableRouting> {
-  const table = await tableApi.getTableInfo({ tableId });
+async function loadTable(lookup: GetTableInfoInput): Promise<TableRouting> {
+  const table = await tableApi.getTableInfo(lookup);
   const status = table.nStatus === 1 || table.nStatus === 2 ? table.nStatus : 0;
   return { status, firstOrderId: null, hasUserOrders: false };
 }

@@ -10,8 +10,6 @@ export const tableEntryFlow = tableEntryMachine.provide({
       if (!input.video) return Promise.reject(new ScanError('cameraFailure', 'no video element'));
       return scanQrCode({ video: input.video, signal });
     }),
-    loadTable: fromPromise(({ input }) =>
-      tableApi.getTableInfo({ tableId: input.tableId }, { toast: false }),
-    ),
+    loadTable: fromPromise(({ input }) => tableApi.getTableInfo(input, { toast: false })),
   },
 });

@@ -1,15 +1,17 @@
 // /pages/user/address/add and /pages/user/address/update?id=: the address editor flow. The place is
-// found with address/searchPoi near the shop (typed address; no map key is configured) or the browser's
-// position; a saved address returns to the list.
+// found with address/searchPoi near the shop (typed address), the browser's position, or, when a browser
+// map key is configured, on the map (the map picker flow); a saved address returns to the list.
 import { getRouteApi } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { fromPromise, type Actor } from 'xstate';
 import type { Address } from '../../domain/api/address';
 import type { ShopInfo } from '../../domain/shop';
 import { useI18nContext } from '../../i18n/i18n-context';
 import type { TranslationFunctions } from '../../i18n/i18n-types';
 import type { AddressErrorReason, addressEditorMachine } from '../../machines/address-editor.machine';
+import type { mapPickerMachine } from '../../machines/map-picker.machine';
+import * as mapSelect from '../../machines/map-picker.selectors';
 import {
   selectDraft,
   selectError,
@@ -26,6 +28,7 @@ import { selectData, selectFailed } from '../../machines/resource.selectors';
 import { selectHasPhone, selectUser } from '../../machines/session.selectors';
 import { addressApi } from '../../services/api/address';
 import { AddressEditView } from '../../views/user/address-edit-view';
+import { AddressMapView } from '../../views/user/address-map-view';
 import { Page } from '../../views/ui/page';
 import { PageHead } from '../../views/ui/page-head';
 import { CardSkeleton, SkeletonRegion } from '../../views/ui/skeleton';
@@ -35,6 +38,7 @@ import { RequireShop } from '../require-shop';
 import { useAppNavigation } from '../shell';
 import { useFlow } from '../use-flow';
 import { addressEditorFlow } from '../flows/address-editor';
+import { mapPickerFlow } from '../flows/map-picker';
 import { LoginFirst } from './address-list-page';
 
 const updateRoute = getRouteApi('/pages/user/address/update');
@@ -62,6 +66,15 @@ const errorText = (LL: TranslationFunctions, error: string): string =>
 export function AddressAddPage() {
   return (
     <Guarded redirect="/pages/user/address/add">{(shop) => <Editor shop={shop} address={null} />}</Guarded>
+  );
+}
+
+/** /pages/user/address/poi (location pick): a new address, starting on the map when one is configured. */
+export function AddressPoiPage() {
+  return (
+    <Guarded redirect="/pages/user/address/poi">
+      {(shop) => <Editor shop={shop} address={null} startOnMap />}
+    </Guarded>
   );
 }
 
@@ -107,7 +120,15 @@ function LoadThenEdit({ shop, id }: { shop: ShopInfo; id: number }) {
   return <Editor shop={shop} address={address} />;
 }
 
-function Editor({ shop, address }: { shop: ShopInfo; address: Address | null }) {
+function Editor({
+  shop,
+  address,
+  startOnMap = false,
+}: {
+  shop: ShopInfo;
+  address: Address | null;
+  startOnMap?: boolean;
+}) {
   const { session } = useAppState();
   const navigation = useAppNavigation();
   const actor = useFlow(
@@ -124,11 +145,20 @@ function Editor({ shop, address }: { shop: ShopInfo; address: Address | null }) 
     },
     (editor) => [editor.on('address.saved', () => navigation.back())],
   );
-  if (!actor) return null;
-  return <Form actor={actor} />;
+  const picker = useFlow(mapPickerFlow, () => ({
+    input: { near: address?.gps ?? shop.gpsAddress, openAtStart: startOnMap },
+  }));
+  if (!actor || !picker) return null;
+  return <Form actor={actor} picker={picker} />;
 }
 
-function Form({ actor }: { actor: Actor<typeof addressEditorMachine> }) {
+function Form({
+  actor,
+  picker,
+}: {
+  actor: Actor<typeof addressEditorMachine>;
+  picker: Actor<typeof mapPickerMachine>;
+}) {
   const { LL } = useI18nContext();
   const draft = useSelector(actor, selectDraft);
   const isNew = useSelector(actor, selectIsNew);
@@ -139,21 +169,64 @@ function Form({ actor }: { actor: Actor<typeof addressEditorMachine> }) {
   const locating = useSelector(actor, selectIsLocating);
   const searching = useSelector(actor, selectIsSearching);
   const saving = useSelector(actor, selectIsSaving);
+  const mapOffered = useSelector(picker, mapSelect.selectMapOffered);
+  const mapLoading = useSelector(picker, mapSelect.selectIsLoading);
+  const mapError = useSelector(picker, mapSelect.selectError);
+  // The point chosen on the map fills the form as a place picked from the search list does.
+  useEffect(() => {
+    const picked = picker.on('map.picked', (event) =>
+      actor.send({ type: 'editor.pickPlace', gps: event.gps, address: event.address }),
+    );
+    return () => picked.unsubscribe();
+  }, [picker, actor]);
   return (
-    <AddressEditView
-      isNew={isNew}
-      draft={{ ...draft, hasGps }}
-      fieldError={fieldError ? { field: fieldError.field, message: errorText(LL, fieldError.reason) } : null}
-      error={error ? errorText(LL, error) : null}
-      pois={pois}
-      searching={searching}
-      locating={locating}
-      saving={saving}
-      onChange={(changes) => actor.send({ type: 'editor.set', changes })}
-      onSearch={(keyword) => actor.send({ type: 'editor.search', keyword })}
-      onPick={(index) => actor.send({ type: 'editor.pickPoi', index })}
-      onLocate={() => actor.send({ type: 'editor.locate' })}
-      onSave={() => actor.send({ type: 'editor.save' })}
+    <>
+      <AddressEditView
+        isNew={isNew}
+        draft={{ ...draft, hasGps }}
+        fieldError={
+          fieldError ? { field: fieldError.field, message: errorText(LL, fieldError.reason) } : null
+        }
+        error={error ? errorText(LL, error) : null}
+        pois={pois}
+        searching={searching}
+        locating={locating}
+        saving={saving}
+        onChange={(changes) => actor.send({ type: 'editor.set', changes })}
+        onSearch={(keyword) => actor.send({ type: 'editor.search', keyword })}
+        onPick={(index) => actor.send({ type: 'editor.pickPoi', index })}
+        onLocate={() => actor.send({ type: 'editor.locate' })}
+        onSave={() => actor.send({ type: 'editor.save' })}
+        mapOffered={mapOffered}
+        mapLoading={mapLoading}
+        mapError={mapError ? LL.address.mapFailed() : null}
+        onOpenMap={() => picker.send({ type: 'map.open', center: draft.gps })}
+      />
+      <MapStep picker={picker} />
+    </>
+  );
+}
+
+function MapStep({ picker }: { picker: Actor<typeof mapPickerMachine> }) {
+  const open = useSelector(picker, mapSelect.selectIsOpen);
+  const loading = useSelector(picker, mapSelect.selectIsLoading);
+  const naming = useSelector(picker, mapSelect.selectIsNaming);
+  const canConfirm = useSelector(picker, mapSelect.selectCanConfirm);
+  const place = useSelector(picker, mapSelect.selectPlace);
+  const wantsContainer = useSelector(picker, mapSelect.selectWantsContainer);
+  return (
+    <AddressMapView
+      open={open}
+      loading={loading}
+      naming={naming}
+      canConfirm={canConfirm}
+      place={
+        place ? { name: place.name, detail: [place.city, place.address].filter(Boolean).join(' ') } : null
+      }
+      wantsContainer={wantsContainer}
+      onAttach={(container) => picker.send({ type: 'map.attach', container })}
+      onConfirm={() => picker.send({ type: 'map.confirm' })}
+      onClose={() => picker.send({ type: 'map.close' })}
     />
   );
 }

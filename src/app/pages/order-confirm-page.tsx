@@ -112,7 +112,6 @@ function Checkout({ cart, orderType, shop }: { cart: CartRef; orderType: Confirm
       };
     },
     (flow) => [
-      flow.on('order.placed', () => cart.send({ type: 'cart.clear' })),
       flow.on('navigate', (event) =>
         navigation.go(event.to.route, event.to.query, { replace: event.replace }),
       ),

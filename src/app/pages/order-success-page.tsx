@@ -1,51 +1,110 @@
 // /order/success?id=: the placed order read back from order/detail, so what the page shows is what the
-// shop stored (a reload shows the same order).
+// shop stored (a reload shows the same order). While it is unpaid the pay panel asks how to pay; once
+// settled the top says paid (and the member card's balance now), pay at the counter or pay on delivery.
 import { getRouteApi } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
+import { useState } from 'react';
 import type { OrderDetail } from '../../domain/api/order';
 import { useI18nContext } from '../../i18n/i18n-context';
-import { resourceMachine } from '../../machines/resource.machine';
-import { selectData, selectFailed, selectIsLoading } from '../../machines/resource.selectors';
-import { orderApi } from '../../services/api/order';
-import { OrderSuccessView } from '../../views/order/order-success-view';
+import { settlementOf } from '../../machines/payment.selectors';
+import { selectMember } from '../../machines/session.selectors';
+import { OrderCard } from '../../views/order/order-success-view';
+import { PayResult } from '../../views/order/pay-result';
+import { usePaymentTexts, type PaymentTexts } from '../../views/payment/payment-text';
+import { Button } from '../../views/ui/button';
 import { Page } from '../../views/ui/page';
 import { PageHead } from '../../views/ui/page-head';
-import { EmptyState } from '../../views/ui/state-views';
+import { CardSkeleton, SkeletonRegion } from '../../views/ui/skeleton';
+import { EmptyState, ErrorView } from '../../views/ui/state-views';
+import styles from '../../views/order/order.module.css';
+import payStyles from '../../views/order/pay-panel.module.css';
+import { useAppState } from '../app-state';
 import { useAppNavigation } from '../shell';
-import { useFlow } from '../use-flow';
+import { OrderPayPanel, useOrderDetail } from './order-pay-panel';
 
 const route = getRouteApi('/order/success');
-
-const orderDetail = resourceMachine.provide({
-  actors: { load: fromPromise(({ input }) => orderApi.detail(input as { id: number })) },
-});
 
 export default function OrderSuccessPage() {
   const { id } = route.useSearch();
   const { LL } = useI18nContext();
+  const PL = usePaymentTexts();
+  if (PL === 'failed')
+    return (
+      <Page head={<PageHead title={LL.success.title()} />}>
+        <ErrorView />
+      </Page>
+    );
   if (id === undefined)
     return (
       <Page head={<PageHead title={LL.success.title()} />}>
         <EmptyState icon="alert" title={LL.success.loadFailed()} />
       </Page>
     );
-  return <Success id={id} />;
+  if (!PL) return <Loading title={LL.success.title()} />;
+  return <Success key={id} id={id} PL={PL} />;
 }
 
-function Success({ id }: { id: number }) {
-  const navigation = useAppNavigation();
-  const actor = useFlow(orderDetail, () => ({ input: { params: { id } } }));
-  const order = useSelector(actor ?? undefined, (s) => (s ? selectData<OrderDetail>(s) : null));
-  const loading = useSelector(actor ?? undefined, (s) => (s ? selectIsLoading(s) : true));
-  const failed = useSelector(actor ?? undefined, (s) => (s ? selectFailed(s) : false));
+function Loading({ title }: { title: string }) {
+  const { LL } = useI18nContext();
   return (
-    <OrderSuccessView
-      order={order}
-      loading={loading}
-      failed={failed}
-      onRetry={() => actor?.send({ type: 'resource.retry' })}
-      onBackToMenu={() => navigation.go('/product/index', {}, { replace: true })}
-    />
+    <Page head={<PageHead title={title} />}>
+      <SkeletonRegion label={LL.app.loading()}>
+        <CardSkeleton />
+        <CardSkeleton />
+      </SkeletonRegion>
+    </Page>
+  );
+}
+
+function Success({ id, PL }: { id: number; PL: PaymentTexts }) {
+  const { LL } = useI18nContext();
+  const navigation = useAppNavigation();
+  const { session } = useAppState();
+  const member = useSelector(session, selectMember);
+  const loaded = useOrderDetail(id);
+  // The pay panel's settled order replaces the one loaded, without a second read.
+  const [settled, setSettled] = useState<OrderDetail | null>(null);
+  const order = settled ?? loaded.order;
+  if (loaded.failed)
+    return (
+      <Page head={<PageHead title={LL.success.title()} />}>
+        <ErrorView message={LL.success.loadFailed()} onRetry={loaded.retry} />
+      </Page>
+    );
+  if (loaded.loading || !order) return <Loading title={LL.success.title()} />;
+
+  const settlement = settlementOf(order);
+  const byMemberCard = order.payment?.settlement === 'memberCard' && order.payment.state === 'success';
+  return (
+    <Page head={<PageHead title={settlement ? PL.successTitle() : PL.title()} />}>
+      {settlement ? (
+        <PayResult
+          PL={PL}
+          order={order}
+          settlement={settlement}
+          balance={byMemberCard && member ? member.amount + member.giftAmount : null}
+        />
+      ) : order.actions.pay ? (
+        <>
+          <p className={payStyles.orderHead}>{PL.result.unpaid()}</p>
+          <OrderPayPanel order={order} onPaid={setSettled} />
+        </>
+      ) : (
+        <p className={styles.banner} role="alert">
+          {PL.result.closed()}
+        </p>
+      )}
+      <OrderCard order={order} />
+      <div className={styles.section} style={{ background: 'none', boxShadow: 'none' }}>
+        <Button
+          block
+          size="large"
+          variant={settlement ? 'primary' : 'secondary'}
+          onClick={() => navigation.go('/product/index', {}, { replace: true })}
+        >
+          {LL.success.backToMenu()}
+        </Button>
+      </div>
+    </Page>
   );
 }

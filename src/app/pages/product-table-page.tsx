@@ -37,7 +37,10 @@ function Entry({ shop }: { shop: ShopInfo }) {
   const navigation = useAppNavigation();
   const actor = useFlow(
     tableEntryFlow,
-    () => ({ input: { shopId: shop.id, table: fromLink ?? tableNo ?? table } }),
+    // A printed number from the link (`table_no`) is looked up by the page; the cart's table is the fallback.
+    () => ({
+      input: { shopId: shop.id, table: fromLink ?? (tableNo ? null : table), tableNo: tableNo ?? null },
+    }),
     (flow) => [
       flow.on('table.chosen', (event) => {
         setTable(String(event.code));

@@ -90,6 +90,32 @@ export const searchPoiInfo = z.object({
 });
 export type SearchPoiInfo = z.infer<typeof searchPoiInfo>;
 
+/**
+ * address/mapConfig: the browser map of the location pick (spec §2 /pages/user/address/poi, §7 "map script
+ * loading … using configured map keys"). provider null = no browser key configured: typed search only.
+ */
+export const MAP_PROVIDERS = ['amap', 'google'] as const;
+export type MapProvider = (typeof MAP_PROVIDERS)[number];
+export const mapConfigInput = z.object({});
+export const mapConfigInfo = z.object({
+  provider: z.enum(MAP_PROVIDERS).nullable(),
+  /** The browser key (MAP_JS_KEY), never the server's geocoding key. */
+  key: z.string().nullable(),
+  /** AMap JS API 2.0 security code (MAP_JS_SECURITY_CODE), when the key needs one. */
+  securityCode: z.string().nullable(),
+});
+export type MapConfig = z.infer<typeof mapConfigInfo>;
+
+/** address/reverseGeocode: the place at a point the customer chose on the map. */
+export const reverseGeocodeInput = z.object({ gps: gpsPoint });
+export type ReverseGeocodeInput = z.input<typeof reverseGeocodeInput>;
+export const reverseGeocodeInfo = z.object({
+  /** null when the provider knows no place there (the customer types the address). */
+  place: poi.nullable(),
+  provider: z.string(),
+});
+export type ReverseGeocodeInfo = z.infer<typeof reverseGeocodeInfo>;
+
 export const addressContract = {
   list: { input: addressListInput, info: addressListInfo },
   detail: { input: addressDetailInput, info: addressDetailInfo },
@@ -97,5 +123,7 @@ export const addressContract = {
   update: { input: addressUpdateInput, info: address },
   delete: { input: addressDeleteInput, info: addressDeleteInfo },
   searchPoi: { input: searchPoiInput, info: searchPoiInfo },
+  mapConfig: { input: mapConfigInput, info: mapConfigInfo },
+  reverseGeocode: { input: reverseGeocodeInput, info: reverseGeocodeInfo },
 } as const;
 export type AddressAction = keyof typeof addressContract;

@@ -6,7 +6,7 @@
 export const CONFIRM_ORDER_TYPES = ['takeaway', 'selfPickup', 'dine'] as const;
 export type ConfirmOrderType = (typeof CONFIRM_ORDER_TYPES)[number];
 
-/** Minutes an unpaid order stays payable. */
+/** Minutes an unpaid order stays payable unless its shop sets another (shops.pay_window_minutes). */
 export const PAY_WINDOW_MINUTES = 15;
 export const MAX_ORDER_LINES = 100;
 export const MAX_MULTI_SHOPS = 10;

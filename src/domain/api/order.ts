@@ -21,6 +21,7 @@ import {
   ORDER_REJECTIONS,
 } from './order-rules';
 import { tableRef } from './table';
+import { GATEWAYS, PAYMENT_FAIL_REASONS, PAYMENT_STATES, SETTLEMENTS } from './order-life-rules';
 
 // The rules live in ./order-rules (zod-free, for the browser); they stay exported from here too.
 export {
@@ -191,6 +192,28 @@ export const orderContact = z.object({
   gps: gpsPoint.nullable(),
 });
 
+/** One payment attempt of an order, as the customer may see it. */
+export const orderPayment = z.object({
+  id: z.number().int(),
+  /** Spec payment result: 0 processing, 1 success, 2 fail, 3 cancel. */
+  result: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
+  state: z.enum(PAYMENT_STATES),
+  payType: z.enum(PAY_TYPES),
+  settlement: z.enum(SETTLEMENTS),
+  gateway: z.enum(GATEWAYS).nullable(),
+  /** The gateway's reference (online) or the ledger reference (member card). */
+  tradeNo: z.string().nullable(),
+  amount: z.number().int(),
+  /** Member card: what came from the stored balance and from the gift balance. */
+  fromBalance: z.number().int(),
+  fromGift: z.number().int(),
+  /** Why an attempt failed or was cancelled, a code the browser words: PAYMENT_FAIL_REASONS. */
+  failReason: z.enum(PAYMENT_FAIL_REASONS).nullable(),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+export type OrderPayment = z.infer<typeof orderPayment>;
+
 export const orderSummary = z.object({
   id: z.number().int(),
   orderNo: z.string(),
@@ -225,11 +248,28 @@ export const orderSummary = z.object({
   createdAt: z.string(),
   /** ISO 8601: an unpaid order is cancelled after this instant. */
   payDeadlineAt: z.string(),
+  /** The latest payment attempt, or null before the customer chose how to pay. */
+  payment: orderPayment.nullable(),
+  /** Money received: online or member card, or the merchant collected cash / cash on delivery. */
+  paid: z.boolean(),
+  /** ISO 8601 of the last status change. */
+  statusChangedAt: z.string(),
+  rider: z.object({ name: z.string(), phone: z.string() }).nullable(),
+  /** Minor units given back (refund, refused after payment). */
+  refundAmount: z.number().int(),
+  /** Why the merchant refused, refunded or reported a delivery problem; '' otherwise. */
+  merchantReason: z.string(),
+  /** What the customer may do now (src/domain/order-life.ts `customerActions`). */
+  actions: z.object({ pay: z.boolean(), close: z.boolean(), confirmDelivered: z.boolean() }),
 });
 export type OrderSummary = z.infer<typeof orderSummary>;
 
 /** order/detail and confirm replies: the summary and the full pricing explanation the total came from. */
-export const orderDetail = orderSummary.extend({ pricing: z.custom<PricingResult>() });
+export const orderDetail = orderSummary.extend({
+  pricing: z.custom<PricingResult>(),
+  /** The server's clock when this was read (ISO 8601): the browser measures the pay deadline against it. */
+  readAt: z.string(),
+});
 export type OrderDetail = z.infer<typeof orderDetail>;
 
 export const orderConfirmInfo = z.object({

@@ -25,6 +25,17 @@ export function readTableRef(value: unknown): number | string | null {
   return TABLE_CODE_PATTERN.test(text) ? text : null;
 }
 
+/** A printed table number ("A12", "01"): what `table_no` carries and what a customer types. */
+export const TABLE_NO_MAX_LENGTH = 32;
+/** Printable characters only (no control characters). */
+export const TABLE_NO_PATTERN = /^\P{Cc}+$/u;
+
+/** The printed table number a text names (trimmed, 1-32 printable characters), else null. */
+export function readTableNo(value: string): string | null {
+  const text = value.trim();
+  return text.length <= TABLE_NO_MAX_LENGTH && TABLE_NO_PATTERN.test(text) ? text : null;
+}
+
 /** The storefront URL a table's QR code encodes. */
 export function tableEntryUrl(base: string, shopId: number, code: string): string {
   return `${base.replace(/\/+$/, '')}/#/?id=${shopId}&table=${encodeURIComponent(code)}`;

@@ -1,4 +1,5 @@
-// The address calls of spec §7 (address/list, detail, add, update, delete) and address/searchPoi, typed by
+// The address calls of spec §7 (address/list, detail, add, update, delete), address/searchPoi, mapConfig and
+// reverseGeocode, typed by
 // the contract in src/domain/api/address.ts.
 import type { addressContract } from '../../domain/api/address';
 import { contractCalls } from './call';
@@ -12,4 +13,6 @@ export const addressApi = {
   update: call('update'),
   delete: call('delete'),
   searchPoi: call('searchPoi'),
+  mapConfig: call('mapConfig'),
+  reverseGeocode: call('reverseGeocode'),
 };

@@ -1,6 +1,6 @@
-// /pages/user/address/add and update: name, phone, the place (found by typing: address/searchPoi, or
-// from the browser's position) and the flat number. Without a point on the map the address can be kept
-// but not delivered to, and the page says so.
+// /pages/user/address/add and update: name, phone, the place (found by typing: address/searchPoi, from
+// the browser's position, or on the map when one is configured) and the flat number. Without a point on
+// the map the address can be kept but not delivered to, and the page says so.
 import { useEffect } from 'react';
 import type { Poi } from '../../domain/api/address';
 import { useI18nContext } from '../../i18n/i18n-context';
@@ -33,6 +33,12 @@ export interface AddressEditViewProps {
   onPick: (index: number) => void;
   onLocate: () => void;
   onSave: () => void;
+  /** A browser map is configured: offer picking the point on it. */
+  mapOffered?: boolean;
+  mapLoading?: boolean;
+  /** "Map load failed." (the typed search still works). */
+  mapError?: string | null;
+  onOpenMap?: () => void;
 }
 
 export function AddressEditView(props: AddressEditViewProps) {
@@ -145,6 +151,23 @@ export function AddressEditView(props: AddressEditViewProps) {
             </ul>
           )}
           {props.searching && <p className={styles.muted}>{LL.app.loading()}</p>}
+          {props.mapOffered && (
+            <button
+              type="button"
+              className={styles.mapPick}
+              onClick={props.onOpenMap}
+              disabled={props.mapLoading}
+              aria-busy={props.mapLoading || undefined}
+            >
+              <Icon name="location" size={1.125} />
+              {LL.address.mapPick()}
+            </button>
+          )}
+          {props.mapError && (
+            <p className={styles.fieldError} role="alert" data-testid="map-error">
+              {props.mapError}
+            </p>
+          )}
         </div>
         <div className={styles.field}>
           <label htmlFor="address-houseNumber" className={styles.label}>

@@ -169,4 +169,14 @@ export class LoginPage extends App {
   get demoCode(): Locator {
     return this.page.getByTestId('demo-code');
   }
+
+  /** Logs in on the open login page with the code demo mode shows, and waits for the member centre. */
+  async withDemoCode(phone: string) {
+    await this.phone.fill(phone);
+    await this.sendCode.click();
+    await expect(this.demoCode).toBeVisible();
+    await this.code.fill((await this.demoCode.textContent())?.match(/\d{6}/)?.[0] ?? '');
+    await this.submit.click();
+    await this.expectRoute('/pages/user/center');
+  }
 }

@@ -25,14 +25,18 @@ describe('entry targets without a page yet', () => {
     expect(resolveTarget('/pages/user/address/update', { id: 4 }).path).toBe('/pages/user/address/update');
   });
 
-  it('the expand red bag lands on the home tab and the orders tab on the menu', () => {
+  it('the expand red bag lands on the home tab; the orders tab and order detail are pages of their own', () => {
     expect(resolveTarget('/product/expand-red-bag', { id: 3 }).path).toBe('/pages/user/index-tab');
-    expect(resolveTarget('/pages/user/order/list', { orderId: 9 }).path).toBe('/product/index');
+    expect(resolveTarget('/pages/user/order/list', { orderId: 9 }).path).toBe('/pages/user/order/list');
+    expect(resolveTarget('/pages/user/order/detail', { id: 9 })).toEqual({
+      path: '/pages/user/order/detail',
+      query: { id: 9 },
+    });
   });
 
-  it('the location pick lands on the address form, whose place search it is', () => {
+  it('the location pick is a page of its own (the address form opening on the map)', () => {
     expect(resolveTarget('/pages/user/address/poi', { from: 'confirm' })).toEqual({
-      path: '/pages/user/address/add',
+      path: '/pages/user/address/poi',
       query: { from: 'confirm' },
     });
   });
@@ -50,6 +54,7 @@ describe('the tab bar', () => {
     expect(TABS.map((t) => t.path)).toEqual([
       '/pages/user/index-tab',
       '/pages/user/index-tab-1',
+      '/pages/user/order/list',
       '/pages/user/center',
     ]);
     for (const tab of TABS) expect(resolveTarget(tab.path).path).toBe(tab.path);

@@ -1,0 +1,236 @@
+// The merchant CLI: moves a shop's orders through the merchant API (server/routes/merchant.ts).
+//
+//   npm run merchant -- orders [--status pending,confirmed] [--page 2]
+//   npm run merchant -- accept <orderNo>
+//   npm run merchant -- refuse <orderNo> --reason "Sold out"
+//   npm run merchant -- assign-rider <orderNo> --rider-name "Zhao Liu" --rider-phone 13700003333
+//
+// The key comes from --key or MERCHANT_KEY, the server from --url or MERCHANT_URL (default
+// http://127.0.0.1:8080). A refused action prints the server's message and exits with 1; bad usage
+// exits with 2.
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { MERCHANT_ACTIONS, MERCHANT_API_BASE, type MerchantAction } from '../src/domain/api/order-life';
+import type { OrderSummary } from '../src/domain/api/order';
+import { ORDER_STATUSES, type OrderStatus } from '../src/domain/enums';
+
+export const DEFAULT_MERCHANT_URL = 'http://127.0.0.1:8080';
+
+const kebab = (action: string) => action.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+export const USAGE = `Usage: npm run merchant -- <command> [orderNo] [options]
+
+Commands:
+  orders                      list the shop's orders, newest first
+${MERCHANT_ACTIONS.map((a) => `  ${kebab(a).padEnd(20)} <orderNo>`).join('\n')}
+
+Options:
+  --key <key>                 merchant key (default: $MERCHANT_KEY)
+  --url <url>                 server (default: $MERCHANT_URL or ${DEFAULT_MERCHANT_URL})
+  --reason <text>             refuse, delivery-exception, refund: why (shown to the customer)
+  --rider-name <name>         assign-rider: the rider's name
+  --rider-phone <phone>       assign-rider: the rider's phone
+  --status <s1,s2>            orders: only these statuses (${ORDER_STATUSES.join(', ')})
+  --page <n>                  orders: page (20 a page)
+  --lang <locale>             language of the server's messages (en, zh-CN, zh-TW, fr, es; default en)
+  --json                      print the raw reply
+  -h, --help                  this help
+
+Demo keys: demo-merchant-<shopId> (seeded for every demo shop; demo only).`;
+
+export type Command =
+  | { kind: 'help' }
+  | { kind: 'orders'; status?: OrderStatus[]; page: number }
+  | {
+      kind: 'action';
+      action: MerchantAction;
+      orderNo: string;
+      reason?: string;
+      rider?: { name: string; phone: string };
+    };
+
+export interface Invocation {
+  command: Command;
+  key: string | null;
+  url: string;
+  lang: string;
+  json: boolean;
+}
+
+export class UsageError extends Error {}
+
+/** Reads the command line; throws UsageError with a message for bad usage. */
+export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = {}): Invocation {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        key: { type: 'string' },
+        url: { type: 'string' },
+        reason: { type: 'string' },
+        'rider-name': { type: 'string' },
+        'rider-phone': { type: 'string' },
+        status: { type: 'string' },
+        page: { type: 'string' },
+        lang: { type: 'string' },
+        json: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const { values, positionals } = parsed;
+  const base = {
+    key: values.key?.trim() || env.MERCHANT_KEY?.trim() || null,
+    url: (values.url?.trim() || env.MERCHANT_URL?.trim() || DEFAULT_MERCHANT_URL).replace(/\/+$/, ''),
+    lang: values.lang?.trim() || 'en',
+    json: values.json ?? false,
+  };
+  const [name, orderNo, ...rest] = positionals;
+  if (values.help || name === undefined || name === 'help') return { ...base, command: { kind: 'help' } };
+  if (rest.length > 0) throw new UsageError(`Unexpected arguments: ${rest.join(' ')}`);
+
+  if (name === 'orders') {
+    if (orderNo !== undefined) throw new UsageError(`"orders" takes no order number`);
+    const status = values.status
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const unknown = status?.filter((s) => !(ORDER_STATUSES as readonly string[]).includes(s)) ?? [];
+    if (unknown.length > 0) throw new UsageError(`Unknown status: ${unknown.join(', ')}`);
+    const page = values.page === undefined ? 1 : Number(values.page);
+    if (!Number.isInteger(page) || page < 1) throw new UsageError('--page must be a whole number from 1');
+    return {
+      ...base,
+      command: { kind: 'orders', ...(status ? { status: status as OrderStatus[] } : {}), page },
+    };
+  }
+
+  const action = MERCHANT_ACTIONS.find((a) => a === name || kebab(a) === name);
+  if (!action) throw new UsageError(`Unknown command "${name}"`);
+  if (!orderNo) throw new UsageError(`${name} needs an order number`);
+  const riderName = values['rider-name']?.trim();
+  const riderPhone = values['rider-phone']?.trim();
+  if (action === 'assignRider' && (!riderName || !riderPhone))
+    throw new UsageError('assign-rider needs --rider-name and --rider-phone');
+  return {
+    ...base,
+    command: {
+      kind: 'action',
+      action,
+      orderNo,
+      ...(values.reason !== undefined ? { reason: values.reason } : {}),
+      ...(riderName && riderPhone ? { rider: { name: riderName, phone: riderPhone } } : {}),
+    },
+  };
+}
+
+interface Reply<T> {
+  result: boolean;
+  info: T;
+  message: string;
+}
+
+export interface Io {
+  fetch: typeof fetch;
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
+
+const money = (order: OrderSummary) =>
+  `${(order.amounts.total / 10 ** order.numberDecimals).toFixed(order.numberDecimals)} ${order.currency}`;
+
+/** One readable line per order. */
+export function orderLine(order: OrderSummary): string {
+  const paid = order.paid ? 'paid' : 'unpaid';
+  const rider = order.rider ? `  rider ${order.rider.name} ${order.rider.phone}` : '';
+  return `${order.orderNo.padEnd(18)} ${order.status.padEnd(24)} ${order.orderType.padEnd(10)} ${money(order).padStart(12)}  ${paid.padEnd(6)}  ${order.createdAt}${rider}`;
+}
+
+/** Runs the CLI; returns the exit code (0 done, 1 refused or failed, 2 bad usage). */
+export async function runMerchantCli(argv: string[], env: NodeJS.ProcessEnv, io: Io): Promise<number> {
+  let invocation: Invocation;
+  try {
+    invocation = parseCommand(argv, env);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.err(`${error.message}\n\n${USAGE}`);
+    return 2;
+  }
+  const { command } = invocation;
+  if (command.kind === 'help') {
+    io.out(USAGE);
+    return 0;
+  }
+  if (!invocation.key) {
+    io.err('No merchant key: pass --key or set MERCHANT_KEY (demo shops: demo-merchant-<shopId>).');
+    return 2;
+  }
+  const path = command.kind === 'orders' ? 'orders' : command.action;
+  const body =
+    command.kind === 'orders'
+      ? { page: command.page, ...(command.status ? { status: command.status } : {}) }
+      : {
+          orderNo: command.orderNo,
+          ...(command.reason !== undefined ? { reason: command.reason } : {}),
+          ...(command.rider ? { rider: command.rider } : {}),
+        };
+  let response: Response;
+  try {
+    response = await io.fetch(`${invocation.url}${MERCHANT_API_BASE}/${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${invocation.key}`,
+        language: invocation.lang,
+      },
+      body: JSON.stringify(body),
+    });
+  } catch (error) {
+    io.err(`Cannot reach ${invocation.url}: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
+  let reply: Reply<unknown>;
+  try {
+    reply = (await response.json()) as Reply<unknown>;
+  } catch {
+    io.err(`${invocation.url} answered HTTP ${response.status} without a reply envelope.`);
+    return 1;
+  }
+  if (invocation.json) io.out(JSON.stringify(reply, null, 2));
+  if (!reply.result) {
+    if (!invocation.json) io.err(reply.message || `HTTP ${response.status}`);
+    return 1;
+  }
+  if (invocation.json) return 0;
+  if (command.kind === 'orders') {
+    const info = reply.info as { list: OrderSummary[]; total: number; hasMore: boolean };
+    if (info.list.length === 0) io.out('No orders.');
+    for (const order of info.list) io.out(orderLine(order));
+    io.out(
+      `${info.list.length} of ${info.total} order(s), page ${command.page}${info.hasMore ? ` (more: --page ${command.page + 1})` : ''}`,
+    );
+    return 0;
+  }
+  const { order } = reply.info as { order: OrderSummary };
+  io.out(reply.message);
+  io.out(orderLine(order));
+  return 0;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  runMerchantCli(process.argv.slice(2), process.env, {
+    fetch,
+    out: (line) => console.log(line),
+    err: (line) => console.error(line),
+  }).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,250 @@
+// The customer's side of an order's life after it was placed: the unpaid deadline (expiry by the sweeper
+// and lazily before this customer's reads), cancelling an unpaid order, confirming a delivery, the rider
+// and status history, and the ticket that opens the live status stream. Every status change goes through
+// changeStatus (server/modules/order-status.ts) and wakes the stream with announce() after the commit.
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, gt, inArray, lte, type SQL } from 'drizzle-orm';
+import type { DeliveryInfo, EventsTicketInfo } from '../../src/domain/api/order-life';
+import type { OrderStatus } from '../../src/domain/enums';
+import { DELIVERING_STATUSES } from '../../src/domain/order-life';
+import type { Database, Executor } from '../db/client';
+import {
+  orderEvents,
+  orders,
+  payments,
+  sessions,
+  streamTickets,
+  type OrderRow,
+  type PaymentRow,
+} from '../db/schema';
+import { BusinessError, hashToken, type Session } from '../http/action';
+import { announce, changeStatus } from './order-status';
+import { orderLifeMessages } from './order-life-messages';
+import { orderMessages } from './orders-messages';
+import { releaseStock } from './stock';
+
+/** How long an events ticket opens the stream; EventSource reconnects reuse it, then the page asks anew. */
+export const TICKET_TTL_MS = 2 * 60_000;
+
+/**
+ * Asks the gateway about an online payment still processing at its order's deadline and applies the
+ * answer: `paid` (the success was applied, so the order left nopay), `cancelled` (the attempt was marked
+ * expired, so the order may be cancelled) or `unknown` (the gateway could not be asked: try next sweep).
+ */
+export type DeadlineCheck = (payment: PaymentRow, now: Date) => Promise<'paid' | 'cancelled' | 'unknown'>;
+
+export interface ExpiryOptions {
+  /** Only this customer's orders (the lazy call before their reads). */
+  customerId?: number;
+  /** Only this shop's orders (before the merchant's list). */
+  shopId?: number;
+  /** Asks the gateway about a processing online payment; without it such orders wait for the callback. */
+  checkPayment?: DeadlineCheck;
+}
+
+const notFound = () =>
+  new BusinessError(orderMessages.orderNotFound, undefined, { reason: 'orderNotFound' }, 404);
+
+/** Processing payments of these orders. */
+async function processingPayments(db: Executor, orderIds: number[]): Promise<PaymentRow[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .select()
+    .from(payments)
+    .where(and(inArray(payments.orderId, orderIds), eq(payments.state, 'processing')));
+}
+
+/**
+ * Cancels one unpaid order and returns its stock in one transaction, unless a payment of it is still
+ * processing (the gateway decides first). Returns the changed row, or null when nothing changed.
+ */
+async function cancelUnpaid(
+  db: Database,
+  order: Pick<OrderRow, 'id'>,
+  now: Date,
+  by: { actor: 'customer' | 'system'; action: 'close' | 'expire' },
+): Promise<OrderRow | null> {
+  return db.transaction(async (tx) => {
+    if ((await processingPayments(tx, [order.id])).length > 0) return null;
+    const row = await changeStatus(tx, {
+      orderId: order.id,
+      from: ['nopay'],
+      to: 'nopay_cancel',
+      actor: by.actor,
+      action: by.action,
+      now,
+    });
+    if (row) await releaseStock(tx, row.reserved);
+    return row;
+  });
+}
+
+/**
+ * Unpaid orders past their deadline become nopay_cancel with their stock returned. Safe to run any number
+ * of times and from several processes at once: the conditional status change lets exactly one win per
+ * order, and only the winner returns stock. Returns the ids of the orders it cancelled.
+ */
+export async function expireUnpaidOrders(
+  db: Database,
+  now: Date,
+  options: ExpiryOptions = {},
+): Promise<number[]> {
+  const where: SQL[] = [eq(orders.status, 'nopay'), lte(orders.payDeadlineAt, now)];
+  if (options.customerId !== undefined) where.push(eq(orders.customerId, options.customerId));
+  if (options.shopId !== undefined) where.push(eq(orders.shopId, options.shopId));
+  const due = await db
+    .select({ id: orders.id, customerId: orders.customerId })
+    .from(orders)
+    .where(and(...where))
+    .orderBy(asc(orders.payDeadlineAt))
+    .limit(200);
+  if (due.length === 0) return [];
+
+  const open = await processingPayments(
+    db,
+    due.map((o) => o.id),
+  );
+  const waiting = new Set<number>();
+  for (const payment of open) {
+    // Never call a gateway inside a transaction: ask first, then cancel in a short one.
+    const verdict = options.checkPayment ? await options.checkPayment(payment, now) : 'unknown';
+    if (verdict !== 'cancelled') waiting.add(payment.orderId);
+  }
+
+  const expired: OrderRow[] = [];
+  for (const order of due) {
+    if (waiting.has(order.id)) continue;
+    const row = await cancelUnpaid(db, order, now, { actor: 'system', action: 'expire' });
+    if (row) expired.push(row);
+  }
+  announce(expired.map((r) => r.customerId));
+  return expired.map((r) => r.id);
+}
+
+async function ownOrder(db: Executor, customerId: number, id: number): Promise<OrderRow> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.customerId, customerId)));
+  if (!row) throw notFound();
+  return row;
+}
+
+/** order/close: the customer cancels an unpaid order; its stock returns. */
+export async function closeOrder(db: Database, customerId: number, id: number, now: Date): Promise<void> {
+  const order = await ownOrder(db, customerId, id);
+  if (order.status !== 'nopay')
+    throw new BusinessError(orderLifeMessages.notClosable, undefined, {
+      reason: 'notClosable',
+      status: order.status,
+    });
+  const row = await cancelUnpaid(db, order, now, { actor: 'customer', action: 'close' });
+  if (!row) {
+    const [current] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, id));
+    if (current?.status === 'nopay')
+      throw new BusinessError(orderLifeMessages.paymentInProgress, undefined, {
+        reason: 'paymentInProgress',
+      });
+    throw new BusinessError(orderLifeMessages.notClosable, undefined, {
+      reason: 'notClosable',
+      status: current?.status ?? order.status,
+    });
+  }
+  announce([customerId]);
+}
+
+/**
+ * order/confirmDelivered: the customer received a takeaway order that is on its way. Cash on delivery is
+ * handed over at the door, so it counts as paid from here.
+ */
+export async function confirmDelivered(
+  db: Database,
+  customerId: number,
+  id: number,
+  now: Date,
+): Promise<void> {
+  const order = await ownOrder(db, customerId, id);
+  const delivering = (DELIVERING_STATUSES as readonly OrderStatus[]).includes(order.status);
+  if (order.orderType !== 'takeaway' || !delivering)
+    throw new BusinessError(orderLifeMessages.notDelivering, undefined, {
+      reason: 'notDelivering',
+      status: order.status,
+    });
+  const collect = order.settlement === 'onDelivery' && !order.paid;
+  const row = await db.transaction((tx) =>
+    changeStatus(tx, {
+      orderId: id,
+      from: DELIVERING_STATUSES,
+      to: 'successed',
+      actor: 'customer',
+      action: 'confirmDelivered',
+      now,
+      set: {
+        ...(order.rider ? { riderState: 'delivered' as const } : {}),
+        ...(collect ? { paid: true, paidAt: now } : {}),
+      },
+    }),
+  );
+  if (!row) {
+    const [current] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, id));
+    throw new BusinessError(orderLifeMessages.notDelivering, undefined, {
+      reason: 'notDelivering',
+      status: current?.status ?? order.status,
+    });
+  }
+  announce([customerId]);
+}
+
+/** order/deliveryInfo: the rider and the status history of one of the customer's orders. */
+export async function deliveryInfo(db: Executor, customerId: number, orderNo: string): Promise<DeliveryInfo> {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.orderNo, orderNo), eq(orders.customerId, customerId)));
+  if (!order) throw notFound();
+  const events = await db
+    .select({ status: orderEvents.status, at: orderEvents.createdAt })
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, order.id))
+    .orderBy(asc(orderEvents.id));
+  // Placing an order is not a status change, so the history starts with `nopay` at its creation.
+  const history = [{ status: 'nopay' as const, at: order.createdAt }, ...events];
+  return {
+    orderNo: order.orderNo,
+    state: order.riderState,
+    rider: order.rider,
+    events: history.map((e) => ({ status: e.status, at: e.at.toISOString() })),
+  };
+}
+
+/** order/eventsTicket: a short-lived ticket that opens this session's live status stream. */
+export async function createEventsTicket(
+  db: Executor,
+  session: Session,
+  now: Date,
+): Promise<EventsTicketInfo> {
+  const ticket = randomBytes(24).toString('base64url');
+  const expiresAt = new Date(now.getTime() + TICKET_TTL_MS);
+  // Expired tickets of this session are dropped as new ones are issued, so the table stays small.
+  await db
+    .delete(streamTickets)
+    .where(and(eq(streamTickets.sessionId, session.id), lte(streamTickets.expiresAt, now)));
+  await db.insert(streamTickets).values({ ticketHash: hashToken(ticket), sessionId: session.id, expiresAt });
+  return { ticket, expiresAt: expiresAt.toISOString() };
+}
+
+/** The customer whose stream a ticket opens, or null for an unknown or expired ticket. */
+export async function ticketCustomer(db: Executor, ticket: string, now: Date): Promise<number | null> {
+  const [row] = await db
+    .select({ customerId: sessions.customerId })
+    .from(streamTickets)
+    .innerJoin(sessions, eq(sessions.id, streamTickets.sessionId))
+    .where(
+      and(
+        eq(streamTickets.ticketHash, hashToken(ticket)),
+        gt(streamTickets.expiresAt, now),
+        gt(sessions.expiresAt, now),
+      ),
+    );
+  return row?.customerId ?? null;
+}

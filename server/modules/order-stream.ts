@@ -1,0 +1,151 @@
+// The live status stream of one customer (server-sent events): every order_events row of the customer
+// after the cursor becomes `id: <row id>`, `event: order`, `data: <orderChangeEvent>`. The cursor starts
+// at the browser's Last-Event-ID (a reconnect misses nothing) or at the newest row (a fresh page already
+// read the current statuses). Rows are found when this process announces a change (orderChanges) and by a
+// poll every 2 s, which is how changes written by another process arrive. A comment line every 15 s keeps
+// proxies from closing an idle stream.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { and, asc, desc, eq, gt } from 'drizzle-orm';
+import type { OrderChangeEvent } from '../../src/domain/api/order-life';
+import type { Executor } from '../db/client';
+import { orderEvents, orders } from '../db/schema';
+import { orderChanges } from './order-status';
+
+export const STREAM_POLL_MS = 2_000;
+export const STREAM_HEARTBEAT_MS = 15_000;
+/** How long the browser waits before reconnecting after the stream dropped. */
+const RETRY_MS = 3_000;
+const BATCH = 100;
+
+/** The open streams of one app, each with its "end now" function; graceful shutdown ends them all. */
+export type StreamRegistry = Set<() => void>;
+
+export interface StreamArgs {
+  db: Executor;
+  customerId: number;
+  /** Last-Event-ID of a reconnect, or null for a fresh stream. */
+  after: number | null;
+  request: IncomingMessage;
+  response: ServerResponse;
+  registry: StreamRegistry;
+  pollMs?: number;
+  heartbeatMs?: number;
+  onError?: (error: unknown) => void;
+}
+
+/** The newest event id of a customer (0 when none). */
+async function newestEventId(db: Executor, customerId: number): Promise<number> {
+  const [row] = await db
+    .select({ id: orderEvents.id })
+    .from(orderEvents)
+    .where(eq(orderEvents.customerId, customerId))
+    .orderBy(desc(orderEvents.id))
+    .limit(1);
+  return row?.id ?? 0;
+}
+
+/** Parses a Last-Event-ID value: a positive whole number, else null (start fresh). */
+export function parseLastEventId(value: unknown): number | null {
+  const text = Array.isArray(value) ? value[0] : value;
+  if (typeof text !== 'string' || !/^\d{1,15}$/.test(text.trim())) return null;
+  const id = Number(text.trim());
+  return Number.isSafeInteger(id) ? id : null;
+}
+
+/** Streams until the client goes away or the app closes; resolves when the stream has ended. */
+export async function streamOrderEvents(args: StreamArgs): Promise<void> {
+  const { db, customerId, response } = args;
+  let cursor = args.after ?? (await newestEventId(db, customerId));
+  let ended = false;
+  let running: Promise<void> | null = null;
+  let again = false;
+
+  response.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    // nginx and similar proxies would otherwise buffer the stream.
+    'x-accel-buffering': 'no',
+  });
+  response.write(`retry: ${RETRY_MS}\n: connected\n\n`);
+
+  const readNew = async () => {
+    for (;;) {
+      const rows = await db
+        .select({
+          id: orderEvents.id,
+          orderId: orderEvents.orderId,
+          orderNo: orders.orderNo,
+          status: orderEvents.status,
+          at: orderEvents.createdAt,
+        })
+        .from(orderEvents)
+        .innerJoin(orders, eq(orders.id, orderEvents.orderId))
+        .where(and(eq(orderEvents.customerId, customerId), gt(orderEvents.id, cursor)))
+        .orderBy(asc(orderEvents.id))
+        .limit(BATCH);
+      for (const row of rows) {
+        if (ended) return;
+        const event: OrderChangeEvent = {
+          orderId: row.orderId,
+          orderNo: row.orderNo,
+          status: row.status,
+          at: row.at.toISOString(),
+        };
+        response.write(`id: ${row.id}\nevent: order\ndata: ${JSON.stringify(event)}\n\n`);
+        cursor = row.id;
+      }
+      if (rows.length < BATCH) return;
+    }
+  };
+
+  // One read at a time; a wake-up during a read runs one more read after it.
+  const flush = () => {
+    if (ended) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = readNew()
+      .catch((error: unknown) => {
+        args.onError?.(error);
+        end();
+      })
+      .finally(() => {
+        running = null;
+        if (again && !ended) {
+          again = false;
+          flush();
+        }
+      });
+  };
+
+  const onChange = (changed: number) => {
+    if (changed === customerId) flush();
+  };
+  const poll = setInterval(flush, args.pollMs ?? STREAM_POLL_MS);
+  const heartbeat = setInterval(() => {
+    if (!ended) response.write(': ping\n\n');
+  }, args.heartbeatMs ?? STREAM_HEARTBEAT_MS);
+
+  let resolveEnded!: () => void;
+  const done = new Promise<void>((resolve) => (resolveEnded = resolve));
+  function end() {
+    if (ended) return;
+    ended = true;
+    clearInterval(poll);
+    clearInterval(heartbeat);
+    orderChanges.off('change', onChange);
+    args.registry.delete(end);
+    if (!response.writableEnded) response.end();
+    resolveEnded();
+  }
+
+  orderChanges.on('change', onChange);
+  args.registry.add(end);
+  args.request.once('close', end);
+  response.once('close', end);
+  // A reconnect (Last-Event-ID) gets what it missed at once.
+  flush();
+  return done;
+}

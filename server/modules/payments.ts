@@ -1,0 +1,766 @@
+// Paying an order (spec §3 payment methods and results): member card with the pay password, cash at the
+// counter, cash on delivery, and online gateways behind server/payments/gateway.ts.
+//
+// Money moves only in two places: the member-card transaction below (order status, balances, payment
+// row and ledger row commit together or not at all) and applyGatewayState, which every gateway report
+// goes through (signed notification, updateTradeNo, payErrorCallback, supersede, expiry). A browser's
+// word never marks anything paid. Providers are called outside transactions only.
+//
+// Lock order, the same everywhere: the order row first (changeStatus or `select … for update`), then the
+// member row, then payments. Two payments racing for one order serialise on the order row; member-card
+// payments of several orders serialise on the member row, whose check constraint keeps balances ≥ 0.
+import { and, eq, gte, ne, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type {
+  OrderPayInfo,
+  OrderPayInput,
+  OrderPayRejectionInfo,
+  PayRejection,
+} from '../../src/domain/api/order-life';
+import type { GatewayName, PaymentFailReason, Settlement } from '../../src/domain/api/order-life-rules';
+import type { OrderDetail } from '../../src/domain/api/order';
+import type { PayType } from '../../src/domain/enums';
+import { formatMoney } from '../../src/pricing';
+import type { Executor, Tx } from '../db/client';
+import {
+  memberLedger,
+  members,
+  orders,
+  paymentNotifications,
+  payments,
+  type OrderRow,
+  type PaymentRow,
+} from '../db/schema';
+import { BusinessError, type RequestContext, type Session } from '../http/action';
+import type { LocalizedText, MessageParams } from '../i18n';
+import { TRADE_NO_PLACEHOLDER, type GatewayState } from '../payments/gateway';
+import { localize } from './catalog';
+import { loadMemberSettingRow, loadShop, payOptions } from './catalog-shop';
+import { verifyPassword } from './identity-password';
+import { announce, changeStatus } from './order-status';
+import { orderMessages } from './orders-messages';
+import { orderDetail, type OrderView } from './orders-store';
+import { paymentMessages } from './payments-messages';
+
+/** Wrong pay passwords in a row before paying by card is locked. */
+export const PAY_PASSWORD_MAX_FAILURES = 5;
+export const PAY_PASSWORD_LOCK_MINUTES = 15;
+/** An attempt whose gateway session never got a trade number (the process stopped midway) is abandoned after this. */
+const STALLED_ATTEMPT_MS = 60_000;
+
+const ONLINE_WALLET_TYPES: readonly PayType[] = ['AllinPay', 'Wallet', 'Bank'];
+
+function refuse(
+  reason: PayRejection,
+  message: LocalizedText,
+  params?: MessageParams,
+  extra: Omit<OrderPayRejectionInfo, 'reason'> = {},
+): BusinessError {
+  return new BusinessError(message, params, { reason, ...extra } satisfies OrderPayRejectionInfo);
+}
+
+const orderNotFound = () =>
+  new BusinessError(orderMessages.orderNotFound, undefined, { reason: 'orderNotFound' }, 404);
+
+const paymentNotFound = () =>
+  new BusinessError(paymentMessages.paymentNotFound, undefined, { reason: 'orderNotFound' }, 404);
+
+/** Postgres unique violation (drizzle wraps the driver's error in `cause`). */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/** The customer's own order; anyone else's id reads exactly like a missing one. */
+async function ownOrder(db: Executor, customerId: number, orderId: number): Promise<OrderRow> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId)));
+  if (!row) throw orderNotFound();
+  return row;
+}
+
+async function openAttempt(db: Executor, orderId: number): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.state, 'processing')));
+  return row;
+}
+
+/**
+ * Priced with a discount the shop gives only to member-card payments (member price or member discount
+ * while isOnlyCardPayForDiscount): the price is fixed at placing, so only the member card may pay it.
+ */
+function pricedForCardOnly(order: OrderRow, onlyCardDiscount: boolean): boolean {
+  if (order.payType !== 'VIP' || !onlyCardDiscount) return false;
+  return order.pricing.lines.some((line) =>
+    line.segments.some((s) => s.rule === 'memberPrice' || s.rule === 'memberDiscount'),
+  );
+}
+
+// ---- applying what a gateway says ---------------------------------------------------------------------
+
+export interface GatewayReport extends GatewayState {
+  tradeNo: string;
+}
+
+export type ApplyOutcome =
+  /** The payment (and maybe the order) changed. */
+  | 'applied'
+  /** The notification's event id was seen before: nothing changed. */
+  | 'duplicate'
+  /** No payment of this gateway has the trade number. */
+  | 'unknownPayment'
+  /** Already in that state (or still processing): nothing changed. */
+  | 'unchanged'
+  /** Money arrived for an order that is no longer payable: recorded and given back. */
+  | 'lateRefunded'
+  /** As lateRefunded, but the gateway refused the refund; the payment stays refunded = false. */
+  | 'lateRefundFailed';
+
+interface ApplyOptions {
+  /** Makes the call idempotent: a second report with this id changes nothing. */
+  eventId?: string;
+  now: Date;
+}
+
+/** Refunds the money of a payment that reached an order no longer payable; marks it refunded. */
+async function refundLate(app: FastifyInstance, payment: PaymentRow, now: Date): Promise<boolean> {
+  const gateway = app.payments.gateway(payment.gateway);
+  if (!gateway || !payment.tradeNo) return false;
+  try {
+    await gateway.refund(payment.tradeNo, payment.amount, now);
+  } catch (error) {
+    app.log.error({ err: error, paymentId: payment.id }, 'refund of a late payment failed');
+    return false;
+  }
+  await app.db.update(payments).set({ refunded: true }).where(eq(payments.id, payment.id));
+  return true;
+}
+
+/**
+ * Applies a gateway's report about one trade. Success: the payment succeeds and the order goes nopay →
+ * pending (paid, settlement online), other open attempts of the order are superseded; when the order is
+ * no longer unpaid (expired, closed, paid another way) the money is refunded at once. Fail/cancel: the
+ * attempt ends with its reason, only while it is processing (a paid attempt is never marked failed).
+ */
+export async function applyGatewayState(
+  app: FastifyInstance,
+  gatewayName: GatewayName,
+  report: GatewayReport,
+  options: ApplyOptions,
+): Promise<ApplyOutcome> {
+  const { now } = options;
+  const [payment] = await app.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.gateway, gatewayName), eq(payments.tradeNo, report.tradeNo)));
+  if (!payment) return 'unknownPayment';
+
+  let late: PaymentRow | null = null;
+  let superseded: PaymentRow[] = [];
+  let orderChangedFor: number | null = null;
+  const outcome = await app.db.transaction(async (tx): Promise<ApplyOutcome> => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId)).for('update');
+    if (options.eventId) {
+      const [fresh] = await tx
+        .insert(paymentNotifications)
+        .values({ gateway: gatewayName, eventId: options.eventId, paymentId: payment.id, receivedAt: now })
+        .onConflictDoNothing({ target: [paymentNotifications.gateway, paymentNotifications.eventId] })
+        .returning({ id: paymentNotifications.id });
+      if (!fresh) return 'duplicate';
+    }
+    if (report.state === 'processing' || !order) return 'unchanged';
+
+    if (report.state !== 'success') {
+      const failReason: PaymentFailReason =
+        report.failReason ?? (report.state === 'fail' ? 'declined' : 'cancelled');
+      const [ended] = await tx
+        .update(payments)
+        .set({ state: report.state, failReason, completedAt: now })
+        .where(and(eq(payments.id, payment.id), eq(payments.state, 'processing')))
+        .returning({ id: payments.id });
+      return ended ? 'applied' : 'unchanged';
+    }
+
+    const [current] = await tx.select().from(payments).where(eq(payments.id, payment.id));
+    if (!current || current.state === 'success') return 'unchanged';
+    const [otherSuccess] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.orderId, order.id), eq(payments.state, 'success'), ne(payments.id, payment.id)));
+    if (otherSuccess) {
+      // Paid twice (another attempt already succeeded): this money goes back; at most one success per order.
+      const [row] = await tx
+        .update(payments)
+        .set({ failReason: 'superseded', completedAt: now })
+        .where(eq(payments.id, payment.id))
+        .returning();
+      late = row!;
+      return 'lateRefunded';
+    }
+    const [paid] = await tx
+      .update(payments)
+      .set({ state: 'success', failReason: null, completedAt: now })
+      .where(eq(payments.id, payment.id))
+      .returning();
+    const changed = await changeStatus(tx, {
+      orderId: order.id,
+      from: ['nopay'],
+      to: 'pending',
+      actor: 'gateway',
+      action: 'pay',
+      now,
+      set: { paid: true, paidAt: now, settlement: 'online', payType: payment.payType },
+    });
+    if (!changed) {
+      late = paid!;
+      return 'lateRefunded';
+    }
+    orderChangedFor = changed.customerId;
+    superseded = await tx
+      .update(payments)
+      .set({ state: 'cancel', failReason: 'superseded', completedAt: now })
+      .where(
+        and(eq(payments.orderId, order.id), eq(payments.state, 'processing'), ne(payments.id, payment.id)),
+      )
+      .returning();
+    return 'applied';
+  });
+
+  if (orderChangedFor !== null) announce([orderChangedFor]);
+  for (const other of superseded) await cancelAtGateway(app, other, now);
+  if (late) return (await refundLate(app, late, now)) ? 'lateRefunded' : 'lateRefundFailed';
+  return outcome;
+}
+
+async function cancelAtGateway(app: FastifyInstance, payment: PaymentRow, now: Date): Promise<void> {
+  const gateway = app.payments.gateway(payment.gateway);
+  if (!gateway || !payment.tradeNo) return;
+  try {
+    await gateway.cancel(payment.tradeNo, now);
+  } catch (error) {
+    app.log.warn({ err: error, paymentId: payment.id }, 'closing a superseded gateway session failed');
+  }
+}
+
+/**
+ * Settles an attempt that is still processing by asking its gateway: paid → applied as a success;
+ * otherwise its gateway session is closed and the attempt ends as cancel with `notPaid` (superseded by a
+ * newer attempt, expired at the order's deadline, cancelled or declined as the browser reported).
+ * 'unknown' means the gateway could not be asked (or the attempt is still being created): leave it.
+ * The expiry sweep calls this with 'expired' before cancelling an order with an open attempt.
+ */
+export async function settleOpenPayment(
+  app: FastifyInstance,
+  payment: PaymentRow,
+  now: Date,
+  notPaid: PaymentFailReason,
+): Promise<'success' | 'closed' | 'unknown'> {
+  if (payment.state === 'success') return 'success';
+  if (payment.state !== 'processing') return 'closed';
+  if (!payment.tradeNo) {
+    if (now.getTime() - payment.createdAt.getTime() < STALLED_ATTEMPT_MS) return 'unknown';
+    await app.db
+      .update(payments)
+      .set({ state: 'fail', failReason: 'gatewayError', completedAt: now })
+      .where(and(eq(payments.id, payment.id), eq(payments.state, 'processing')));
+    return 'closed';
+  }
+  const gateway = app.payments.gateway(payment.gateway);
+  if (!gateway) return 'unknown';
+  const ask = async () => {
+    try {
+      return await gateway.retrieve(payment.tradeNo!, now);
+    } catch (error) {
+      app.log.warn({ err: error, paymentId: payment.id }, 'gateway retrieve failed');
+      return null;
+    }
+  };
+  let state = await ask();
+  if (!state) return 'unknown';
+  if (state.state === 'processing') {
+    try {
+      await gateway.cancel(payment.tradeNo, now);
+    } catch (error) {
+      app.log.warn({ err: error, paymentId: payment.id }, 'gateway cancel failed');
+      return 'unknown';
+    }
+    // The customer may have paid between the two calls: what the gateway says now is final.
+    state = await ask();
+    if (!state) return 'unknown';
+    if (state.state !== 'success') state = { state: 'cancel', failReason: notPaid };
+  }
+  const report = { ...state, tradeNo: payment.tradeNo };
+  if (report.state === 'processing') return 'unknown';
+  const outcome = await applyGatewayState(app, gateway.name, report, { now });
+  if (report.state === 'success')
+    return outcome === 'applied' || outcome === 'unchanged' ? 'success' : 'closed';
+  return 'closed';
+}
+
+// ---- order/pay ----------------------------------------------------------------------------------------
+
+export interface PayArgs {
+  app: FastifyInstance;
+  ctx: RequestContext<'session'>;
+  input: Pick<OrderPayInput, 'id' | 'payTypeId' | 'payPassword'>;
+  /** The app's public origin for the gateway's return and notify URLs. */
+  origin: string;
+}
+
+const viewOf = (ctx: RequestContext): OrderView => ({ locale: ctx.catalogueLocale, now: ctx.now });
+
+export async function payOrder({ app, ctx, input, origin }: PayArgs): Promise<OrderPayInfo> {
+  const { db } = app;
+  const { session, now } = ctx;
+  const order = await ownOrder(db, session.customerId, input.id);
+  const unpaid = order.status === 'nopay' || order.status === 'nopay_cancel';
+  if (unpaid && now.getTime() >= order.payDeadlineAt.getTime())
+    throw refuse('expired', paymentMessages.expired);
+  if (order.status === 'nopay_cancel') throw refuse('notPayable', paymentMessages.notPayable);
+  if (order.status !== 'nopay') throw refuse('notPayable', paymentMessages.alreadyPaid);
+
+  const shop = await loadShop(db, order.shopId);
+  if (!shop) throw orderNotFound();
+  const memberSetting = await loadMemberSettingRow(db, order.shopId);
+  const option = payOptions(shop.row, memberSetting, ctx.locale, ctx.catalogueLocale).find(
+    (o) => o.id === input.payTypeId && o.orderTypes.includes(order.orderType),
+  );
+  if (!option) throw refuse('payTypeInvalid', paymentMessages.payTypeInvalid);
+  if (option.payType !== 'VIP' && pricedForCardOnly(order, memberSetting?.isOnlyCardPayForDiscount ?? false))
+    throw refuse('payTypeLocked', paymentMessages.payTypeLocked);
+
+  // A member card needs its checks before an open online attempt is given up.
+  const member =
+    option.payType === 'VIP' ? await checkMemberCard(app, session, input.payPassword, now) : null;
+
+  const open = await openAttempt(db, order.id);
+  if (open) {
+    const settled = await settleOpenPayment(app, open, now, 'superseded');
+    if (settled === 'success') throw refuse('notPayable', paymentMessages.alreadyPaid);
+    if (settled === 'unknown') throw refuse('paymentInProgress', paymentMessages.paymentInProgress);
+  }
+
+  let redirectUrl: string | null = null;
+  if (member) {
+    await payByMemberCard(app, order, member, option.id, ctx);
+  } else if (option.payType === 'Cash' || option.payType === 'COD') {
+    await settleAtShop(app, order, option.payType, option.id, now);
+  } else if (option.online) {
+    redirectUrl = await startOnline(app, order, option.payType, option.id, {
+      origin,
+      merchantName: localize(shop.row.name, ctx.catalogueLocale),
+      now,
+    });
+  } else {
+    throw refuse('payTypeInvalid', paymentMessages.payTypeInvalid);
+  }
+
+  const detail = await orderDetail(db, session.customerId, order.id, viewOf(ctx));
+  if (!detail.payment && !redirectUrl) {
+    // Cash and COD write no payment row: the money is collected by the merchant later.
+    return { order: detail, payment: syntheticShopPayment(detail, option.payType), redirectUrl };
+  }
+  return { order: detail, payment: detail.payment!, redirectUrl };
+}
+
+/**
+ * order/pay's reply always names a payment; for cash and COD it describes the settlement (processing:
+ * the merchant collects the money), with id 0 because no payment row exists.
+ */
+function syntheticShopPayment(order: OrderDetail, payType: PayType): OrderPayInfo['payment'] {
+  return {
+    id: 0,
+    result: 0,
+    state: 'processing',
+    payType,
+    settlement: payType === 'COD' ? 'onDelivery' : 'counter',
+    gateway: null,
+    tradeNo: null,
+    amount: order.amounts.total,
+    fromBalance: 0,
+    fromGift: 0,
+    failReason: null,
+    createdAt: order.statusChangedAt,
+    completedAt: null,
+  };
+}
+
+interface CheckedMember {
+  id: number;
+}
+
+/** Member, pay password set, not locked, password right; a wrong one counts towards the lock. */
+async function checkMemberCard(
+  app: FastifyInstance,
+  session: Session,
+  password: string | undefined,
+  now: Date,
+): Promise<CheckedMember> {
+  if (session.memberId === null) throw refuse('memberRequired', paymentMessages.memberRequired);
+  const [member] = await app.db
+    .select({
+      id: members.id,
+      hash: members.payPasswordHash,
+      lockedUntil: members.payPasswordLockedUntil,
+      failures: members.payPasswordFailures,
+    })
+    .from(members)
+    .where(eq(members.id, session.memberId));
+  if (!member) throw refuse('memberRequired', paymentMessages.memberRequired);
+  if (!member.hash) throw refuse('payPasswordNotSet', paymentMessages.payPasswordNotSet);
+  const lockedFor = member.lockedUntil ? member.lockedUntil.getTime() - now.getTime() : 0;
+  if (lockedFor > 0) {
+    const retryAfter = Math.ceil(lockedFor / 1000);
+    throw refuse(
+      'payPasswordLocked',
+      paymentMessages.payPasswordLocked,
+      { minutes: Math.ceil(retryAfter / 60) },
+      { retryAfter },
+    );
+  }
+  const lockExpired = member.lockedUntil !== null;
+  if (!password) {
+    const attemptsLeft = PAY_PASSWORD_MAX_FAILURES - (lockExpired ? 0 : member.failures);
+    throw refuse('payPasswordWrong', paymentMessages.payPasswordRequired, undefined, { attemptsLeft });
+  }
+  if (await verifyPassword(password, member.hash)) return { id: member.id };
+
+  // Count the failure in SQL so concurrent wrong attempts all count; a lock that ran out starts over.
+  const lockUntil = new Date(now.getTime() + PAY_PASSWORD_LOCK_MINUTES * 60_000);
+  const failures = sql`(case when ${members.payPasswordLockedUntil} is not null and ${members.payPasswordLockedUntil} <= ${now} then 1 else ${members.payPasswordFailures} + 1 end)`;
+  const [after] = await app.db
+    .update(members)
+    .set({
+      payPasswordFailures: failures,
+      payPasswordLockedUntil: sql`case when ${failures} >= ${PAY_PASSWORD_MAX_FAILURES} then ${lockUntil}::timestamptz else null end`,
+    })
+    .where(eq(members.id, member.id))
+    .returning({ failures: members.payPasswordFailures, lockedUntil: members.payPasswordLockedUntil });
+  if (after?.lockedUntil) {
+    const retryAfter = PAY_PASSWORD_LOCK_MINUTES * 60;
+    throw refuse(
+      'payPasswordLocked',
+      paymentMessages.payPasswordLocked,
+      { minutes: PAY_PASSWORD_LOCK_MINUTES },
+      { retryAfter },
+    );
+  }
+  const attemptsLeft = Math.max(
+    0,
+    PAY_PASSWORD_MAX_FAILURES - (after?.failures ?? PAY_PASSWORD_MAX_FAILURES),
+  );
+  throw refuse('payPasswordWrong', paymentMessages.payPasswordWrong, { attemptsLeft }, { attemptsLeft });
+}
+
+/**
+ * One transaction: the order goes nopay → pending (paid), the member's stored balance is spent first and
+ * then the gift balance, a success payment row and an orderPay ledger row are written. Any refusal rolls
+ * all of it back.
+ */
+async function payByMemberCard(
+  app: FastifyInstance,
+  order: OrderRow,
+  member: CheckedMember,
+  payTypeId: number,
+  ctx: RequestContext<'session'>,
+): Promise<void> {
+  const { now } = ctx;
+  const total = order.total;
+  await app.db.transaction(async (tx) => {
+    const changed = await changeStatus(tx, {
+      orderId: order.id,
+      from: ['nopay'],
+      to: 'pending',
+      actor: 'customer',
+      action: 'pay',
+      now,
+      set: { paid: true, paidAt: now, settlement: 'memberCard', payType: 'VIP', payTypeId },
+    });
+    if (!changed) throw refuse('notPayable', paymentMessages.notPayable);
+    const [balances] = await tx
+      .select({ amount: members.amount, gift: members.giftAmount })
+      .from(members)
+      .where(eq(members.id, member.id))
+      .for('update');
+    const available = (balances?.amount ?? 0) + (balances?.gift ?? 0);
+    if (!balances || available < total) {
+      const short = total - available;
+      throw refuse(
+        'balanceShort',
+        paymentMessages.balanceShort,
+        {
+          short: formatMoney(short, {
+            currency: order.currency,
+            numberDecimals: order.numberDecimals,
+            symbol: '',
+          }),
+        },
+        { short },
+      );
+    }
+    const fromBalance = Math.min(balances.amount, total);
+    const fromGift = total - fromBalance;
+    const [after] = await tx
+      .update(members)
+      .set({
+        amount: sql`${members.amount} - ${fromBalance}`,
+        giftAmount: sql`${members.giftAmount} - ${fromGift}`,
+        payPasswordFailures: 0,
+        payPasswordLockedUntil: null,
+      })
+      .where(
+        and(eq(members.id, member.id), gte(members.amount, fromBalance), gte(members.giftAmount, fromGift)),
+      )
+      .returning({ amount: members.amount, gift: members.giftAmount });
+    if (!after) throw refuse('balanceShort', paymentMessages.balanceShort, { short: '' }, { short: 0 });
+    const [payment] = await tx
+      .insert(payments)
+      .values({
+        orderId: order.id,
+        payType: 'VIP',
+        settlement: 'memberCard',
+        gateway: null,
+        state: 'success',
+        amount: total,
+        currency: order.currency,
+        fromBalance,
+        fromGift,
+        createdAt: now,
+        completedAt: now,
+      })
+      .returning({ id: payments.id });
+    const [ledger] = await tx
+      .insert(memberLedger)
+      .values({
+        memberId: member.id,
+        kind: 'orderPay',
+        orderId: order.id,
+        paymentId: payment!.id,
+        amountDelta: -fromBalance,
+        giftDelta: -fromGift,
+        amountAfter: after.amount,
+        giftAfter: after.gift,
+        createdAt: now,
+      })
+      .returning({ id: memberLedger.id });
+    await tx
+      .update(payments)
+      .set({ tradeNo: `ML${ledger!.id}` })
+      .where(eq(payments.id, payment!.id));
+  });
+  announce([order.customerId]);
+}
+
+/** Cash at the counter or on delivery: no money moves now; the order goes to the merchant unpaid. */
+async function settleAtShop(
+  app: FastifyInstance,
+  order: OrderRow,
+  payType: 'Cash' | 'COD',
+  payTypeId: number,
+  now: Date,
+): Promise<void> {
+  const settlement: Settlement = payType === 'Cash' ? 'counter' : 'onDelivery';
+  const changed = await app.db.transaction((tx) =>
+    changeStatus(tx, {
+      orderId: order.id,
+      from: ['nopay'],
+      to: 'pending',
+      actor: 'customer',
+      action: 'settle',
+      now,
+      set: { settlement, payType, payTypeId, paid: false },
+    }),
+  );
+  if (!changed) throw refuse('notPayable', paymentMessages.notPayable);
+  announce([order.customerId]);
+}
+
+/**
+ * An online attempt: the processing row first (its partial unique index refuses a second open attempt of
+ * the order), then the gateway session outside any transaction, then its trade number.
+ */
+async function startOnline(
+  app: FastifyInstance,
+  order: OrderRow,
+  payType: PayType,
+  payTypeId: number,
+  args: { origin: string; merchantName: string; now: Date },
+): Promise<string> {
+  const gateway = app.payments.active;
+  const { now } = args;
+  let paymentId: number;
+  try {
+    paymentId = await app.db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(orders)
+        .set({ payType, payTypeId })
+        .where(and(eq(orders.id, order.id), eq(orders.status, 'nopay')))
+        .returning({ id: orders.id });
+      if (!updated) throw refuse('notPayable', paymentMessages.notPayable);
+      const [row] = await tx
+        .insert(payments)
+        .values({
+          orderId: order.id,
+          payType,
+          settlement: 'online',
+          gateway: gateway.name,
+          state: 'processing',
+          amount: order.total,
+          currency: order.currency,
+          createdAt: now,
+        })
+        .returning({ id: payments.id });
+      return row!.id;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw refuse('paymentInProgress', paymentMessages.paymentInProgress);
+    throw error;
+  }
+
+  const query = `orderId=${order.id}&paymentId=${paymentId}&trade=${TRADE_NO_PLACEHOLDER}`;
+  try {
+    const created = await gateway.createSession({
+      paymentId,
+      amount: order.total,
+      currency: order.currency,
+      numberDecimals: order.numberDecimals,
+      merchantName: args.merchantName,
+      description: `#${order.orderNo}`,
+      style: ONLINE_WALLET_TYPES.includes(payType) ? 'wallet' : 'card',
+      returnUrl: `${args.origin}/#/order/allin-pay-callback?${query}`,
+      notifyUrl: `${args.origin}/new/consumer/pay/notify/${gateway.name}`,
+      expiresAt: order.payDeadlineAt,
+      now,
+    });
+    await app.db.update(payments).set({ tradeNo: created.tradeNo }).where(eq(payments.id, paymentId));
+    return created.redirectUrl;
+  } catch (error) {
+    app.log.warn({ err: error, paymentId }, 'gateway session could not be created');
+    await app.db
+      .update(payments)
+      .set({ state: 'fail', failReason: 'gatewayError', completedAt: now })
+      .where(and(eq(payments.id, paymentId), eq(payments.state, 'processing')));
+    throw refuse('gatewayUnavailable', paymentMessages.gatewayUnavailable);
+  }
+}
+
+// ---- the browser's reports: payErrorCallback, updateTradeNo -----------------------------------------------
+
+/** The browser saw a cancel or failure: the gateway decides; the attempt ends only if it is not paid. */
+export async function payErrorCallback(
+  app: FastifyInstance,
+  ctx: RequestContext<'session'>,
+  input: { id: number; paymentId: number; state: 'fail' | 'cancel' },
+): Promise<OrderDetail> {
+  const order = await ownOrder(app.db, ctx.session.customerId, input.id);
+  const [payment] = await app.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, input.paymentId), eq(payments.orderId, order.id)));
+  if (!payment) throw paymentNotFound();
+  if (payment.state === 'processing')
+    await settleOpenPayment(app, payment, ctx.now, input.state === 'cancel' ? 'cancelled' : 'declined');
+  return orderDetail(app.db, ctx.session.customerId, order.id, viewOf(ctx));
+}
+
+/** The browser came back with a trade number: ask its gateway and apply what it says. */
+export async function updateTradeNo(
+  app: FastifyInstance,
+  ctx: RequestContext<'session'>,
+  input: { id: number; tradeNo: string },
+): Promise<OrderDetail> {
+  const order = await ownOrder(app.db, ctx.session.customerId, input.id);
+  const [payment] = await app.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, order.id), eq(payments.tradeNo, input.tradeNo)));
+  if (!payment || payment.settlement !== 'online') throw paymentNotFound();
+  const gateway = app.payments.gateway(payment.gateway);
+  if (payment.state !== 'success' && gateway) {
+    try {
+      const state = await gateway.retrieve(input.tradeNo, ctx.now);
+      await applyGatewayState(app, gateway.name, { ...state, tradeNo: input.tradeNo }, { now: ctx.now });
+    } catch (error) {
+      // The gateway could not be asked: the order stays as it is; its notification or the sweep decides.
+      app.log.warn({ err: error, paymentId: payment.id }, 'gateway retrieve failed');
+    }
+  }
+  return orderDetail(app.db, ctx.session.customerId, order.id, viewOf(ctx));
+}
+
+// ---- refunds the merchant module calls ------------------------------------------------------------------
+
+/**
+ * Gives a member-card payment of `order` back, inside the caller's transaction (the same one that changes
+ * the order's status): balances are credited to the buckets they came from, with an orderRefund ledger row,
+ * and the payment is marked refunded. Returns the amount refunded (0 when the order was not paid by
+ * member card or was refunded already).
+ */
+export async function refundMemberCardInTx(tx: Tx, order: OrderRow, now: Date): Promise<number> {
+  const [payment] = await tx
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, order.id),
+        eq(payments.state, 'success'),
+        eq(payments.settlement, 'memberCard'),
+        eq(payments.refunded, false),
+      ),
+    )
+    .for('update');
+  if (!payment) return 0;
+  const [debit] = await tx
+    .select({ memberId: memberLedger.memberId })
+    .from(memberLedger)
+    .where(and(eq(memberLedger.paymentId, payment.id), eq(memberLedger.kind, 'orderPay')));
+  if (!debit) return 0;
+  const [after] = await tx
+    .update(members)
+    .set({
+      amount: sql`${members.amount} + ${payment.fromBalance}`,
+      giftAmount: sql`${members.giftAmount} + ${payment.fromGift}`,
+    })
+    .where(eq(members.id, debit.memberId))
+    .returning({ amount: members.amount, gift: members.giftAmount });
+  await tx.insert(memberLedger).values({
+    memberId: debit.memberId,
+    kind: 'orderRefund',
+    orderId: order.id,
+    paymentId: payment.id,
+    amountDelta: payment.fromBalance,
+    giftDelta: payment.fromGift,
+    amountAfter: after!.amount,
+    giftAfter: after!.gift,
+    createdAt: now,
+  });
+  await tx.update(payments).set({ refunded: true }).where(eq(payments.id, payment.id));
+  return payment.amount;
+}
+
+/**
+ * Gives an online payment of `order` back through its gateway, OUTSIDE any transaction. Call it after the
+ * order is committed as `refunding`; then set `refund` when `refunded` is true, else `refund_fail`.
+ * `amount` is what was (or should have been) refunded; 0 with refunded true when there was nothing to give back.
+ */
+export async function refundOnline(
+  app: FastifyInstance,
+  order: Pick<OrderRow, 'id'>,
+): Promise<{ refunded: boolean; amount: number }> {
+  const [payment] = await app.db
+    .select()
+    .from(payments)
+    .where(
+      and(eq(payments.orderId, order.id), eq(payments.state, 'success'), eq(payments.settlement, 'online')),
+    );
+  if (!payment) return { refunded: true, amount: 0 };
+  if (payment.refunded) return { refunded: true, amount: payment.amount };
+  const refunded = await refundLate(app, payment, app.now());
+  return { refunded, amount: payment.amount };
+}

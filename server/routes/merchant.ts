@@ -1,0 +1,90 @@
+// The merchant API: POST /merchant/api/orders and POST /merchant/api/<action> for every MERCHANT_ACTIONS
+// entry, header `Authorization: Bearer <merchant key>`. Replies use the consumer API's envelope
+// ({ result, info, message }) in the language of the `language` header; a missing or unknown key is 401,
+// another shop's order 404, an action from the wrong status 409 with nothing changed. docs/api.md
+// "Merchant API"; the CLI is scripts/merchant.ts.
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import {
+  MERCHANT_ACTIONS,
+  MERCHANT_API_BASE,
+  merchantActionInput,
+  merchantOrdersInput,
+  type MerchantAction,
+} from '../../src/domain/api/order-life';
+import { catalogueLocaleOf, type OrderStatus } from '../../src/domain/enums';
+import { BusinessError, envelope, HttpError, requestLocale, sendFailure } from '../http/action';
+import { describeIssues, translate, zodErrorMap } from '../i18n';
+import { listMerchantOrders, merchantAct, merchantShopOf, type MerchantEnv } from '../modules/merchant';
+import { actionNames, merchantMessages, statusNames } from '../modules/merchant-messages';
+import { expireDue } from '../modules/order-life-gateway';
+
+async function parse<S extends z.ZodType>(request: FastifyRequest, schema: S): Promise<z.output<S>> {
+  const { locale } = requestLocale(request);
+  const body = request.body === undefined || request.body === null ? {} : request.body;
+  const parsed = schema.safeParse(body, { error: zodErrorMap(locale) });
+  if (!parsed.success)
+    throw new BusinessError('request.invalid', { detail: describeIssues(parsed.error.issues) }, null, 400);
+  return parsed.data;
+}
+
+const merchantRoutes: FastifyPluginAsync = async (app) => {
+  /** Runs a merchant call: key → shop, then the handler; failures become envelopes. */
+  const handle =
+    (run: (env: MerchantEnv, request: FastifyRequest) => Promise<{ info: unknown; message: string }>) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      try {
+        const shopId = await merchantShopOf(app.db, request.headers.authorization);
+        if (shopId === null) throw new HttpError(401, merchantMessages.keyRequired);
+        const { locale } = requestLocale(request);
+        const env: MerchantEnv = {
+          app,
+          db: app.db,
+          shopId,
+          now: app.now(),
+          locale: catalogueLocaleOf(locale),
+          names: {
+            status: (status: OrderStatus) => statusNames[status][locale],
+            action: (action: MerchantAction) => actionNames[action][locale],
+          },
+        };
+        const { info, message } = await run(env, request);
+        return envelope(true, info, message);
+      } catch (error) {
+        if (error instanceof BusinessError) return sendFailure(request, reply, error);
+        throw error;
+      }
+    };
+
+  app.post(
+    `${MERCHANT_API_BASE}/orders`,
+    handle(async (env, request) => {
+      const input = await parse(request, merchantOrdersInput);
+      // The shop's list shows unpaid orders past their deadline as cancelled, as the customer sees them.
+      await expireDue(app, env.now, { shopId: env.shopId });
+      const info = await listMerchantOrders(env.db, env.shopId, input, { locale: env.locale, now: env.now });
+      return { info, message: '' };
+    }),
+  );
+
+  for (const action of MERCHANT_ACTIONS) {
+    app.post(
+      `${MERCHANT_API_BASE}/${action}`,
+      handle(async (env, request) => {
+        const input = await parse(request, merchantActionInput);
+        const { locale } = requestLocale(request);
+        const outcome = await merchantAct(env, action, input);
+        const params = {
+          orderNo: outcome.order.orderNo,
+          action: env.names.action(action),
+          status: env.names.status(outcome.order.status),
+        };
+        if (outcome.refundFailed)
+          throw new BusinessError(merchantMessages.refundFailed, params, { order: outcome.order }, 502);
+        return { info: { order: outcome.order }, message: translate(locale, merchantMessages.done, params) };
+      }),
+    );
+  }
+};
+
+export default merchantRoutes;
