@@ -1,5 +1,5 @@
 // /order/allin-pay?trade=: the sandbox gateway's hosted wallet page (the stand-in for a wallet or bank
-// provider): the same session and completion as the card page, without a card number.
+// provider): the same sandbox checkout flow as the card page, without a card number.
 import { getRouteApi } from '@tanstack/react-router';
 import { SandboxGatewayPage } from './order-stripe-pay-page';
 
