@@ -44,7 +44,8 @@ export interface BuildAppOptions {
   /** Online gateway and public URL (server/payments/index.ts); default the sandbox with its demo secret. */
   payments?: PaymentsOptions;
   /**
-   * How often unpaid orders past their deadline are cancelled (ms). Default: no sweeper (tests call
+   * How often unpaid orders past their deadline are cancelled and online refunds stalled in `refunding`
+   * are finished (ms). Default: no sweeper (tests call
    * expireUnpaidOrders or rely on the lazy expiry before reads); server/main.ts runs one every 15 s.
    */
   sweepIntervalMs?: number;
@@ -122,7 +123,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   return app;
 }
 
-/** Cancels unpaid orders past their deadline without waiting for anyone to read them; stops on close. */
+/**
+ * Cancels unpaid orders past their deadline and finishes stalled online refunds without waiting for anyone
+ * to read them; stops on close.
+ */
 function startSweeper(app: FastifyInstance, intervalMs: number): void {
   let running: Promise<unknown> | null = null;
   const timer = setInterval(() => {

@@ -524,6 +524,11 @@ export const orders = pgTable(
     riderState: text('rider_state').$type<RiderState>(),
     refundAmount: integer('refund_amount').notNull().default(0),
     merchantReason: text('merchant_reason').notNull().default(''),
+    /**
+     * When a sweep last took over this order's online refund (stalled in `refunding`); other sweeps leave
+     * it alone until the grace period has passed again (server/modules/order-life.ts).
+     */
+    refundClaimedAt: stamp('refund_claimed_at'),
   },
   (t) => [
     index('orders_customer_idx').on(t.customerId, t.createdAt),
@@ -688,6 +693,8 @@ export const merchantKeys = pgTable(
       .notNull()
       .references(() => shops.id),
     keyHash: text('key_hash').notNull(),
+    /** The key's first characters, kept so an operator can tell which key a device holds ('' for seeded keys). */
+    keyHint: text('key_hint').notNull().default(''),
     label: text('label').notNull().default(''),
     createdAt: createdAt(),
     revokedAt: stamp('revoked_at'),
@@ -723,6 +730,9 @@ export const sandboxSessions = pgTable('sandbox_sessions', {
   createdAt: createdAt(),
   expiresAt: stamp('expires_at').notNull(),
   completedAt: stamp('completed_at'),
+  /** Minor units given back; a trade is refunded once, so a repeated request is answered as done. */
+  refundedAmount: integer('refunded_amount').notNull().default(0),
+  refundedAt: stamp('refunded_at'),
 });
 
 export type AddressRow = typeof addresses.$inferSelect;

@@ -2,7 +2,8 @@
 // order along MERCHANT_TRANSITIONS (src/domain/order-life.ts) through changeStatus, so an action from the
 // wrong status, or one that lost a race, changes nothing. Refusing or refunding a paid order gives the
 // money back: to the member card in the same transaction as the status change, or through the gateway
-// (outside any transaction) while the order waits in `refunding`.
+// (outside any transaction) while the order waits in `refunding`, which the sweep finishes if this
+// request does not (server/modules/order-life.ts settleStalledRefunds).
 import { and, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { OrderSummary } from '../../src/domain/api/order';
@@ -15,6 +16,7 @@ import { BusinessError, HttpError } from '../http/action';
 import { merchantMessages } from './merchant-messages';
 import { hashMerchantKey } from './merchant-keys';
 import { refundPaidByCard, refundPaidOnline } from './merchant-money';
+import { finishRefunding } from './order-life';
 import { announce, changeStatus } from './order-status';
 import { orderDetails, type OrderView } from './orders-store';
 
@@ -155,25 +157,24 @@ export async function merchantAct(
     return { order: await summaryOf(env, changed), refundFailed: false };
   }
 
-  // Online: the order waits in `refunding` while the gateway is asked, outside any transaction.
+  // Online: the order waits in `refunding` while the gateway is asked, outside any transaction. The
+  // event committed here records the action, so if this request never gets to the end (the process
+  // stops, a write fails) the sweep finishes the same transition after REFUND_GRACE_MS
+  // (settleStalledRefunds); the gateway refund is idempotent, so its retry never pays back twice.
   const refunding = await db.transaction((tx) => changeStatus(tx, { ...change, to: 'refunding', set }));
   if (!refunding) throw wrongStatus(env, order, action, await currentStatus(db, order.id));
   announce([order.customerId]);
   const refunded = await refundPaidOnline(env.app, refunding);
-  const settled = await db.transaction((tx) =>
-    changeStatus(tx, {
-      orderId: order.id,
-      from: ['refunding'],
-      to: refunded ? to : 'refund_fail',
-      actor: 'merchant',
-      action: refunded ? 'refundDone' : 'refundFailed',
-      now,
-      set: refunded ? { refundAmount: order.total } : {},
-    }),
-  );
-  announce([order.customerId]);
-  const final = settled ?? refunding;
-  return { order: await summaryOf(env, final), refundFailed: !refunded };
+  const settled = await finishRefunding(db, order, { refunded, to, actor: 'merchant', now });
+  if (settled) announce([order.customerId]);
+  // Null: the sweep settled it while the gateway answered this request; show what it is now.
+  const final = settled ?? (await rowOf(db, order.id));
+  return { order: await summaryOf(env, final), refundFailed: final.status === 'refund_fail' };
+}
+
+async function rowOf(db: Executor, id: number): Promise<OrderRow> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  return row!;
 }
 
 async function summaryOf(env: MerchantEnv, row: OrderRow): Promise<OrderSummary> {

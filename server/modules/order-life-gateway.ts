@@ -1,9 +1,10 @@
-// Expiry as the app runs it: the sweeper and the lazy call before a customer's reads both come here, so
-// an order with an online payment still processing at its deadline is always checked with its gateway
-// (server/modules/payments.ts settleOpenPayment) before it is cancelled.
+// Expiry and stalled refunds as the app runs them: the sweeper and the lazy call before a customer's (or
+// the merchant's) reads both come here, so an order with an online payment still processing at its
+// deadline is always checked with its gateway (server/modules/payments.ts settleOpenPayment) before it is
+// cancelled, and an online refund left in `refunding` is asked of its gateway again and finished.
 import type { FastifyInstance } from 'fastify';
-import { expireUnpaidOrders, type DeadlineCheck } from './order-life';
-import { settleOpenPayment } from './payments';
+import { expireUnpaidOrders, settleStalledRefunds, type DeadlineCheck, type RefundAgain } from './order-life';
+import { refundOnline, settleOpenPayment } from './payments';
 
 const VERDICT = { success: 'paid', closed: 'cancelled', unknown: 'unknown' } as const;
 
@@ -13,11 +14,26 @@ export const deadlineCheck =
   async (payment, now) =>
     VERDICT[await settleOpenPayment(app, payment, now, 'expired')];
 
-/** Expires the due unpaid orders (of one customer or shop when given). */
-export function expireDue(
+/** Refunds the order's online payment again; a refund the gateway already made is answered as done. */
+export const refundAgain =
+  (app: FastifyInstance): RefundAgain =>
+  async (order, now) =>
+    (await refundOnline(app, order, now)).refunded;
+
+/**
+ * Expires the due unpaid orders and settles the stalled online refunds (of one customer or shop when
+ * given). Returns the ids of the orders it expired.
+ */
+export async function expireDue(
   app: FastifyInstance,
   now: Date,
   scope: { customerId?: number; shopId?: number } = {},
 ): Promise<number[]> {
-  return expireUnpaidOrders(app.db, now, { ...scope, checkPayment: deadlineCheck(app) });
+  const expired = await expireUnpaidOrders(app.db, now, { ...scope, checkPayment: deadlineCheck(app) });
+  await settleStalledRefunds(app.db, now, {
+    ...scope,
+    refund: refundAgain(app),
+    onError: (err, orderId) => app.log.warn({ err, orderId }, 'settling a stalled refund failed'),
+  });
+  return expired;
 }

@@ -1,12 +1,13 @@
 // The customer's side of an order's life after it was placed: the unpaid deadline (expiry by the sweeper
-// and lazily before this customer's reads), cancelling an unpaid order, confirming a delivery, the rider
-// and status history, and the ticket that opens the live status stream. Every status change goes through
-// changeStatus (server/modules/order-status.ts) and wakes the stream with announce() after the commit.
+// and lazily before this customer's reads), online refunds left in `refunding` (settled by the same
+// sweep), cancelling an unpaid order, confirming a delivery, the rider and status history, and the
+// ticket that opens the live status stream. Every status change goes through changeStatus
+// (server/modules/order-status.ts) and wakes the stream with announce() after the commit.
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, gt, inArray, lte, type SQL } from 'drizzle-orm';
-import type { DeliveryInfo, EventsTicketInfo } from '../../src/domain/api/order-life';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
+import type { DeliveryInfo, EventsTicketInfo, MerchantAction } from '../../src/domain/api/order-life';
 import type { OrderStatus } from '../../src/domain/enums';
-import { DELIVERING_STATUSES } from '../../src/domain/order-life';
+import { DELIVERING_STATUSES, MERCHANT_TRANSITIONS } from '../../src/domain/order-life';
 import type { Database, Executor } from '../db/client';
 import {
   orderEvents,
@@ -119,6 +120,136 @@ export async function expireUnpaidOrders(
   }
   announce(expired.map((r) => r.customerId));
   return expired.map((r) => r.id);
+}
+
+/**
+ * How long an order may sit in `refunding` before the sweep takes its online refund over. The merchant's
+ * request commits `refunding`, asks the gateway and commits the outcome, normally within a few seconds;
+ * an order still there a minute later was left behind (the process stopped, or a write after the gateway
+ * call failed). A minute is the allowance a stalled payment attempt gets too (payments' STALLED_ATTEMPT_MS):
+ * short next to the days a refund takes to reach the customer, long enough that the sweep seldom overlaps
+ * a request still waiting on a slow gateway. When it does overlap, nothing is paid twice: the gateway
+ * refund is idempotent and only one of the two commits the outcome (finishRefunding).
+ */
+export const REFUND_GRACE_MS = 60_000;
+/** Stalled refunds taken over per sweep; the rest wait for the next one. */
+const REFUND_BATCH = 50;
+
+/** Asks the gateway to give the order's online payment back (idempotent); true once it is refunded. */
+export type RefundAgain = (order: OrderRow, now: Date) => Promise<boolean>;
+
+export interface RefundRecoveryOptions {
+  /** Only this customer's orders (the lazy call before their reads). */
+  customerId?: number;
+  /** Only this shop's orders (before the merchant's list). */
+  shopId?: number;
+  refund: RefundAgain;
+  /** Told about an order that could not be settled (a database error); it is tried again after the grace. */
+  onError?: (error: unknown, orderId: number) => void;
+}
+
+export interface RefundOutcome {
+  refunded: boolean;
+  /** Where the merchant's action leads once the money is back (refused, refund). */
+  to: OrderStatus;
+  actor: 'merchant' | 'system';
+  now: Date;
+}
+
+/**
+ * Commits the outcome of an online refund: refunding → `to` (refundDone, refundAmount = total), or
+ * refunding → refund_fail (refundFailed). Money that went back settles the order even from refund_fail:
+ * when a slow merchant request and the sweep overlap, the one that failed may have committed first.
+ * Null when the order was in neither status (someone else settled it).
+ */
+export function finishRefunding(
+  db: Database,
+  order: Pick<OrderRow, 'id' | 'total'>,
+  outcome: RefundOutcome,
+): Promise<OrderRow | null> {
+  const { refunded } = outcome;
+  return db.transaction((tx) =>
+    changeStatus(tx, {
+      orderId: order.id,
+      from: refunded ? ['refunding', 'refund_fail'] : ['refunding'],
+      to: refunded ? outcome.to : 'refund_fail',
+      actor: outcome.actor,
+      action: refunded ? 'refundDone' : 'refundFailed',
+      now: outcome.now,
+      set: refunded ? { refundAmount: order.total } : {},
+    }),
+  );
+}
+
+/** Where the refusal or refund that put the order in `refunding` leads, from the event that recorded it. */
+async function refundTarget(db: Executor, order: OrderRow): Promise<OrderStatus> {
+  const [entered] = await db
+    .select({ action: orderEvents.action })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.status, 'refunding')))
+    .orderBy(desc(orderEvents.id))
+    .limit(1);
+  const action: MerchantAction = entered?.action === 'refuse' ? 'refuse' : 'refund';
+  return MERCHANT_TRANSITIONS[action].to({
+    orderType: order.orderType,
+    hasRider: order.rider !== null,
+    paid: order.paid,
+  });
+}
+
+/**
+ * Online refunds left in `refunding` for longer than REFUND_GRACE_MS are taken over: the gateway is asked
+ * again and the merchant's transition finished (refused / refund, or refund_fail), with the customer told
+ * through announce(). Safe from several processes at once: an order is claimed by a conditional update of
+ * refundClaimedAt before the gateway is called (outside any transaction), so one sweep takes it and the
+ * others leave it until the grace period has passed again. Returns the ids of the orders it settled.
+ */
+export async function settleStalledRefunds(
+  db: Database,
+  now: Date,
+  options: RefundRecoveryOptions,
+): Promise<number[]> {
+  const cutoff = new Date(now.getTime() - REFUND_GRACE_MS);
+  const stalled = and(
+    eq(orders.status, 'refunding'),
+    lte(orders.statusChangedAt, cutoff),
+    or(isNull(orders.refundClaimedAt), lte(orders.refundClaimedAt, cutoff)),
+  )!;
+  const where: SQL[] = [stalled];
+  if (options.customerId !== undefined) where.push(eq(orders.customerId, options.customerId));
+  if (options.shopId !== undefined) where.push(eq(orders.shopId, options.shopId));
+  const due = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(...where))
+    .orderBy(asc(orders.statusChangedAt))
+    .limit(REFUND_BATCH);
+
+  const settled: number[] = [];
+  let failure: { error: unknown } | null = null;
+  for (const { id } of due) {
+    try {
+      const [claimed] = await db
+        .update(orders)
+        .set({ refundClaimedAt: now })
+        .where(and(eq(orders.id, id), stalled))
+        .returning();
+      // Claimed by another sweep, or settled since it was listed.
+      if (!claimed) continue;
+      const to = await refundTarget(db, claimed);
+      const refunded = await options.refund(claimed, now);
+      const row = await finishRefunding(db, claimed, { refunded, to, actor: 'system', now });
+      if (!row) continue;
+      announce([row.customerId]);
+      settled.push(row.id);
+    } catch (error) {
+      // The order keeps its claim and stays in `refunding`; one broken order does not hold up the others.
+      if (options.onError) options.onError(error, id);
+      else failure ??= { error };
+    }
+  }
+  if (failure) throw failure.error;
+  return settled;
 }
 
 async function ownOrder(db: Executor, customerId: number, id: number): Promise<OrderRow> {

@@ -128,14 +128,26 @@ interface ApplyOptions {
   now: Date;
 }
 
-/** Refunds the money of a payment that reached an order no longer payable; marks it refunded. */
+/**
+ * The gateway's idempotency key of a payment's refund. One payment is refunded at most once, in full, so
+ * every attempt (the first, a retry after a crash, the sweep's) asks with the same key; the trade number
+ * makes it unique beyond this database (two deployments sharing one Stripe account).
+ */
+export const refundKey = (payment: Pick<PaymentRow, 'id' | 'tradeNo'>) =>
+  `refund-${payment.id}-${payment.tradeNo}`;
+
+/**
+ * Gives a payment's money back through its gateway and marks it refunded; false when the gateway refused
+ * or could not be asked (the payment stays refunded = false, and asking again is safe: the gateway
+ * refund is idempotent). Used for late payments and for the merchant's refusals and refunds.
+ */
 async function refundLate(app: FastifyInstance, payment: PaymentRow, now: Date): Promise<boolean> {
   const gateway = app.payments.gateway(payment.gateway);
   if (!gateway || !payment.tradeNo) return false;
   try {
-    await gateway.refund(payment.tradeNo, payment.amount, now);
+    await gateway.refund(payment.tradeNo, payment.amount, now, refundKey(payment));
   } catch (error) {
-    app.log.error({ err: error, paymentId: payment.id }, 'refund of a late payment failed');
+    app.log.error({ err: error, paymentId: payment.id }, 'gateway refund failed');
     return false;
   }
   await app.db.update(payments).set({ refunded: true }).where(eq(payments.id, payment.id));
@@ -748,10 +760,13 @@ export async function refundMemberCardInTx(tx: Tx, order: OrderRow, now: Date): 
  * Gives an online payment of `order` back through its gateway, OUTSIDE any transaction. Call it after the
  * order is committed as `refunding`; then set `refund` when `refunded` is true, else `refund_fail`.
  * `amount` is what was (or should have been) refunded; 0 with refunded true when there was nothing to give back.
+ * Safe to call again for the same order (a retry, or the sweep taking over a stalled refund): a payment
+ * marked refunded is not sent to the gateway again, and the gateway answers a repeated refund as done.
  */
 export async function refundOnline(
   app: FastifyInstance,
   order: Pick<OrderRow, 'id'>,
+  now: Date = app.now(),
 ): Promise<{ refunded: boolean; amount: number }> {
   const [payment] = await app.db
     .select()
@@ -761,6 +776,6 @@ export async function refundOnline(
     );
   if (!payment) return { refunded: true, amount: 0 };
   if (payment.refunded) return { refunded: true, amount: payment.amount };
-  const refunded = await refundLate(app, payment, app.now());
+  const refunded = await refundLate(app, payment, now);
   return { refunded, amount: payment.amount };
 }

@@ -74,8 +74,13 @@ export interface PaymentGateway {
   readonly name: GatewayName;
   createSession(request: CreateSessionRequest): Promise<CreatedSession>;
   retrieve(tradeNo: string, now: Date): Promise<GatewayState>;
-  /** Gives `amount` minor units of a successful trade back. */
-  refund(tradeNo: string, amount: number, now: Date): Promise<void>;
+  /**
+   * Gives `amount` minor units of a successful trade back. Idempotent: a trade is refunded once, and
+   * asking again (the same `idempotencyKey`, or a trade already refunded) is answered as done, so a retry
+   * after a lost answer or a crash never pays back twice. Throws GatewayError when the refund was refused
+   * or the provider could not be reached.
+   */
+  refund(tradeNo: string, amount: number, now: Date, idempotencyKey: string): Promise<void>;
   /** Closes an unpaid trade so its page can no longer take money; a paid trade is left alone. */
   cancel(tradeNo: string, now: Date): Promise<void>;
   /** Checks signature and age of a raw notification body; throws NotificationRejected. */

@@ -224,11 +224,23 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
       return stateOf(row, now);
     },
 
-    async refund(tradeNo, amount) {
+    async refund(tradeNo, amount, now) {
       const row = await load(tradeNo);
       if (!row || row.state !== 'success') throw new GatewayError(`sandbox: trade ${tradeNo} was not paid`);
       if (amount <= 0 || amount > row.amount)
         throw new GatewayError(`sandbox: refund ${amount} outside 1..${row.amount}`);
+      // One refund per trade, claimed by a conditional update so two concurrent requests cannot both pay.
+      const [first] = await db
+        .update(sandboxSessions)
+        .set({ refundedAmount: amount, refundedAt: now })
+        .where(and(eq(sandboxSessions.tradeNo, tradeNo), eq(sandboxSessions.refundedAmount, 0)))
+        .returning({ tradeNo: sandboxSessions.tradeNo });
+      if (first) return;
+      // Asked again (a retry after a lost answer or a crash): done already, as a provider answers a
+      // repeated idempotent request. A different amount is a different refund, which a refunded trade refuses.
+      const again = await load(tradeNo);
+      if (again?.refundedAmount !== amount)
+        throw new GatewayError(`sandbox: trade ${tradeNo} was already refunded ${again?.refundedAmount}`);
     },
 
     async cancel(tradeNo, now) {

@@ -28,7 +28,7 @@ export interface StripeClient {
     };
   };
   refunds: {
-    create(params: Stripe.RefundCreateParams): Promise<Stripe.Refund>;
+    create(params: Stripe.RefundCreateParams, options?: Stripe.RequestOptions): Promise<Stripe.Refund>;
   };
 }
 
@@ -95,6 +95,12 @@ function eventState(event: Stripe.Event): (GatewayState & { tradeNo: string }) |
   }
 }
 
+/** The `code` of an error the Stripe client threw (StripeError), if any. */
+function stripeErrorCode(error: unknown): string | undefined {
+  const code = error && typeof error === 'object' ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' ? code : undefined;
+}
+
 const wrap = async <T>(what: string, call: () => Promise<T>): Promise<T> => {
   try {
     return await call();
@@ -144,16 +150,24 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
       return sessionState(session);
     },
 
-    async refund(tradeNo, amount) {
+    async refund(tradeNo, amount, _now, idempotencyKey) {
       const session = await wrap('retrieve session', () => client.checkout.sessions.retrieve(tradeNo));
       const intent =
         typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
       if (!intent || sessionState(session).state !== 'success')
         throw new GatewayError(`stripe: session ${tradeNo} was not paid`);
       const total = session.amount_total ?? amount;
-      await wrap('refund', () =>
-        client.refunds.create({ payment_intent: intent, amount: Math.min(amount, total) }),
-      );
+      try {
+        // Stripe answers a repeated key with the first refund instead of making a second one.
+        await client.refunds.create(
+          { payment_intent: intent, amount: Math.min(amount, total) },
+          { idempotencyKey },
+        );
+      } catch (error) {
+        // Stripe forgets keys after 24 hours; a later retry finds the charge refunded already, which is done.
+        if (stripeErrorCode(error) === 'charge_already_refunded') return;
+        throw new GatewayError('stripe: refund failed', { cause: error });
+      }
     },
 
     async cancel(tradeNo) {

@@ -156,7 +156,7 @@ describe.each(testDatabases)('Stripe gateway on %s', (kind) => {
   });
 
   it('refunds through Stripe a payment that completes after the order was cancelled', async () => {
-    const { order, tradeNo } = await startPayment();
+    const { order, info, tradeNo } = await startPayment();
     await h.database.db.transaction((tx) =>
       changeStatus(tx, {
         orderId: order.id,
@@ -174,6 +174,8 @@ describe.each(testDatabases)('Stripe gateway on %s', (kind) => {
       payment_intent: `pi_${tradeNo.slice(3)}`,
       amount: order.amounts.total,
     });
+    // Every attempt to give this payment back asks with the same key, so Stripe refunds it once.
+    expect(stripe.refundKeys.at(-1)).toBe(`refund-${info.payment.id}-${tradeNo}`);
     const [row] = await h.database.db
       .select({ state: payments.state, refunded: payments.refunded })
       .from(payments)

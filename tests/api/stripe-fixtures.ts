@@ -1,6 +1,7 @@
 // A Stripe stand-in for the adapter's tests (no network): Checkout Sessions kept in memory with the
-// fields the adapter reads, refunds recorded, and webhook events signed the way Stripe signs them
-// (stripe.webhooks.generateTestHeaderString with the endpoint secret).
+// fields the adapter reads, refunds recorded (a repeated idempotency key answers with the first refund,
+// and a fully refunded payment refuses another with charge_already_refunded, as Stripe does), and
+// webhook events signed the way Stripe signs them (stripe.webhooks.generateTestHeaderString).
 import Stripe from 'stripe';
 import type { StripeClient } from '../../server/payments/stripe';
 
@@ -9,7 +10,10 @@ export const STRIPE_WEBHOOK_SECRET = 'whsec_test_fixture_secret';
 export interface FakeStripe extends StripeClient {
   sessions: Map<string, Stripe.Checkout.Session>;
   created: Stripe.Checkout.SessionCreateParams[];
+  /** Refunds Stripe made (a replayed idempotency key adds none). */
   refunded: Stripe.RefundCreateParams[];
+  /** The idempotency key of every refund request, replays included. */
+  refundKeys: (string | undefined)[];
   /** The customer paid on Stripe's page. */
   pay(id: string): Stripe.Checkout.Session;
   /** Makes the next call fail as if Stripe were unreachable. */
@@ -20,6 +24,8 @@ export function createFakeStripe(): FakeStripe {
   const sessions = new Map<string, Stripe.Checkout.Session>();
   const created: Stripe.Checkout.SessionCreateParams[] = [];
   const refunded: Stripe.RefundCreateParams[] = [];
+  const refundKeys: (string | undefined)[] = [];
+  const byKey = new Map<string, Stripe.Refund>();
   let serial = 0;
   let failing = false;
   const guard = () => {
@@ -37,6 +43,7 @@ export function createFakeStripe(): FakeStripe {
     sessions,
     created,
     refunded,
+    refundKeys,
     failNext: () => {
       failing = true;
     },
@@ -85,10 +92,29 @@ export function createFakeStripe(): FakeStripe {
       },
     },
     refunds: {
-      async create(params) {
+      async create(params, options) {
         guard();
+        const key = options?.idempotencyKey;
+        refundKeys.push(key);
+        const replay = key ? byKey.get(key) : undefined;
+        if (replay) return replay;
+        const paid = [...sessions.values()].find((s) => s.payment_intent === params.payment_intent);
+        const before = refunded
+          .filter((r) => r.payment_intent === params.payment_intent)
+          .reduce((sum, r) => sum + (r.amount ?? 0), 0);
+        if (paid && before + (params.amount ?? 0) > (paid.amount_total ?? 0))
+          throw Object.assign(new Error(`Charge for ${params.payment_intent} has already been refunded.`), {
+            type: 'StripeInvalidRequestError',
+            code: 'charge_already_refunded',
+          });
         refunded.push(params);
-        return { id: `re_${refunded.length}`, object: 'refund', ...params } as unknown as Stripe.Refund;
+        const refund = {
+          id: `re_${refunded.length}`,
+          object: 'refund',
+          ...params,
+        } as unknown as Stripe.Refund;
+        if (key) byKey.set(key, refund);
+        return refund;
       },
     },
   };

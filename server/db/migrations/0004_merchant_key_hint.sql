@@ -1,0 +1,1 @@
+ALTER TABLE "merchant_keys" ADD COLUMN "key_hint" text DEFAULT '' NOT NULL;
