@@ -801,6 +801,14 @@ type RootTranslation = {
 		 * N​o​t​ ​e​n​o​u​g​h​ ​s​t​o​c​k
 		 */
 		stockTitle: string
+		/**
+		 * C​o​u​l​d​ ​n​o​t​ ​g​o​ ​t​o​ ​c​h​e​c​k​o​u​t
+		 */
+		checkFailedTitle: string
+		/**
+		 * T​h​e​ ​p​r​i​c​e​s​ ​a​n​d​ ​s​t​o​c​k​ ​o​f​ ​y​o​u​r​ ​c​a​r​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​c​h​e​c​k​e​d​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
+		 */
+		checkFailed: string
 		refused: {
 			/**
 			 * T​h​e​ ​s​h​o​p​ ​i​s​ ​c​l​o​s​e​d​ ​r​i​g​h​t​ ​n​o​w​ ​a​n​d​ ​i​s​ ​n​o​t​ ​t​a​k​i​n​g​ ​o​r​d​e​r​s​.
@@ -1454,6 +1462,18 @@ type RootTranslation = {
 		 * @param {string} shop
 		 */
 		pickupTime: RequiredParams<'shop'>
+		/**
+		 * N​o​ ​o​r​d​e​r​s​ ​t​o​ ​s​h​o​w
+		 */
+		none: string
+		/**
+		 * T​h​i​s​ ​l​i​n​k​ ​d​o​e​s​ ​n​o​t​ ​n​a​m​e​ ​a​n​y​ ​o​r​d​e​r​.​ ​Y​o​u​r​ ​o​r​d​e​r​s​ ​a​r​e​ ​o​n​ ​t​h​e​ ​O​r​d​e​r​s​ ​t​a​b​.
+		 */
+		noneHint: string
+		/**
+		 * S​e​e​ ​m​y​ ​o​r​d​e​r​s
+		 */
+		toOrders: string
 	}
 	pull: {
 		/**
@@ -3098,6 +3118,14 @@ export type TranslationFunctions = {
 		 * Not enough stock
 		 */
 		stockTitle: () => LocalizedString
+		/**
+		 * Could not go to checkout
+		 */
+		checkFailedTitle: () => LocalizedString
+		/**
+		 * The prices and stock of your cart could not be checked. Please try again.
+		 */
+		checkFailed: () => LocalizedString
 		refused: {
 			/**
 			 * The shop is closed right now and is not taking orders.
@@ -3712,6 +3740,18 @@ export type TranslationFunctions = {
 		 * Pickup time at {shop}
 		 */
 		pickupTime: (arg: { shop: string }) => LocalizedString
+		/**
+		 * No orders to show
+		 */
+		none: () => LocalizedString
+		/**
+		 * This link does not name any order. Your orders are on the Orders tab.
+		 */
+		noneHint: () => LocalizedString
+		/**
+		 * See my orders
+		 */
+		toOrders: () => LocalizedString
 	}
 	pull: {
 		/**

@@ -17,6 +17,11 @@ export const selectIsLoading = (s: S) => s.matches('loading');
 export const selectLoadFailed = (s: S) => s.matches('loadFailed');
 export const selectIsSubmitting = (s: S) => s.matches('submitting');
 export const selectIsBusy = (s: S) => s.hasTag('busy');
+/**
+ * The order is being placed: the form, the pay type, the note and the order type are disabled, since
+ * the machine drops their edits, and a new order type would start a new flow and stop the submission.
+ */
+export const selectIsLocked = (s: S) => s.matches('submitting') || s.matches('placed');
 export const selectCanSubmit = (s: S) => s.matches({ form: 'editing' });
 export const selectPricing = (s: S) => s.context.pricing;
 export const selectDistance = (s: S) => s.context.distance;

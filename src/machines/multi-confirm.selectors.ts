@@ -31,4 +31,6 @@ export const selectSelectedCount = (s: S) => s.context.selected.length;
 export const selectFieldError = (s: S) => s.context.fieldError;
 export const selectError = (s: S) => s.context.error;
 export const selectIsSubmitting = (s: S) => s.hasTag('busy');
+/** The form takes edits only while editing: the carts, fields and pay types are disabled otherwise. */
+export const selectIsLocked = (s: S) => !s.matches('editing');
 export const selectOrders = (s: S) => s.context.orders;

@@ -1,6 +1,8 @@
 // The cart's confirm button (spec §4 "Order confirm", §5): an expired shop shows the expiry notice, a
 // closed one the closed notice; otherwise empty lines are dropped, the product taxes are loaded and the
 // stock is checked, and a shortfall names the product (store.stockWarning) before /order/confirm opens.
+// A failed taxes or stock request ends in `failed`, which the cart shows as a dialog with retry and
+// dismiss; the confirm button works there as it does in `idle`.
 import { assign, emit, setup } from 'xstate';
 import type { CheckStockInfo, StockLine } from '../domain/api/store';
 import type { CartProductFacts } from '../domain/cart';
@@ -203,6 +205,11 @@ export const orderConfirmMachine = setup({
     failed: {
       tags: 'error',
       on: {
+        // The checkout button starts afresh, as from idle: after a failure the cart may have changed.
+        'confirm.start': [
+          { guard: { type: 'hasNothingToConfirm', params: ({ event }) => event } },
+          { target: 'checkingShop', actions: { type: 'takeLines', params: ({ event }) => event } },
+        ],
         'confirm.retry': 'loadingTaxes',
         'confirm.dismiss': { target: 'idle', actions: 'clear' },
       },

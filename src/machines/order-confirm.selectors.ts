@@ -9,4 +9,8 @@ export const selectIsBusy = (s: S) => s.hasTag('busy');
 export const selectNotice = (s: S) => (s.matches('notice') ? s.context.notice : null);
 /** The stock dialog (text key store.stockWarning with name and remaining; one acknowledge button), or null. */
 export const selectShortfall = (s: S) => (s.matches('shortfall') ? s.context.shortfall : null);
+/**
+ * The reason the taxes or stock request failed (request-layer text), or null: the failure dialog (text
+ * keys cart.checkFailedTitle, cart.checkFailed) retries (`confirm.retry`) or dismisses (`confirm.dismiss`).
+ */
 export const selectError = (s: S) => (s.matches('failed') ? s.context.error : null);

@@ -285,19 +285,25 @@ describe('checkout of a takeaway order (model-based)', () => {
       let chosen: AddressKind = 'none';
       await path.run({
         states: {
-          loading: () => expect(select.selectIsLoading(snap())).toBe(true),
+          loading: () => {
+            expect(select.selectIsLoading(snap())).toBe(true);
+            expect(select.selectIsLocked(snap())).toBe(false);
+          },
           loadFailed: () => {
             expect(select.selectLoadFailed(snap())).toBe(true);
             expect(select.selectError(snap())).toBe('timeout');
+            expect(select.selectIsLocked(snap())).toBe(false);
           },
           measuring: () => {
             expect(select.selectIsBusy(snap())).toBe(true);
+            expect(select.selectIsLocked(snap())).toBe(false);
             expect(run.distances.at(-1)!.addressId).toBe(ADDRESSES[chosen as 'near' | 'far'].id);
           },
           editing: (state) => {
             const m = state.context as TakeawayContext;
             const s = snap();
             expect(select.selectCanSubmit(s)).toBe(true);
+            expect(select.selectIsLocked(s)).toBe(false);
             expect(select.selectPayOptions(s).map((o) => o.payType)).toEqual(['Cash']);
             expect(select.selectForm(s).payType).toBe('Cash');
             expect(select.selectForm(s).address?.id ?? null).toBe(
@@ -329,6 +335,12 @@ describe('checkout of a takeaway order (model-based)', () => {
           submitting: (state) => {
             const m = state.context as TakeawayContext;
             expect(select.selectIsSubmitting(snap())).toBe(true);
+            // The machine drops edits now, so the page disables the fields, the pay types, the note
+            // and the order type (a new type would stop this submission).
+            expect(select.selectIsLocked(snap())).toBe(true);
+            expect(snap().can({ type: 'checkout.setNote', note: 'later' })).toBe(false);
+            expect(snap().can({ type: 'checkout.setPayType', payType: 'Cash' })).toBe(false);
+            expect(snap().can({ type: 'checkout.setDeliveryTime', deliveryTime: SLOT })).toBe(false);
             const { payload } = run.submits.at(-1)!;
             // Every retry of the same submission carries the same key; a refusal ends it.
             expect(payload.idempotencyKey).toBe(`key-${m.keys}-abcdef`);
@@ -358,6 +370,7 @@ describe('checkout of a takeaway order (model-based)', () => {
           placed: () => {
             const s = snap();
             expect(s.status).toBe('done');
+            expect(select.selectIsLocked(s)).toBe(true);
             // The server's total (it priced again) is what the customer sees.
             expect(select.selectOrder(s)!.amounts.total).toBe(8000);
             expect(run.emitted.filter((e) => e.type !== 'navigate')).toEqual([
@@ -565,6 +578,35 @@ describe('checkout of a dine order (model-based)', () => {
       actor.stop();
     });
   }
+});
+
+describe("the table page's headcount and note", () => {
+  it('start the dine-in form and stay through a failed load and its retry', async () => {
+    const run = startCheckout({
+      orderType: 'dine',
+      table: CODES.entry,
+      parts: { ...PARTS, orderType: 'dine', clientTypeCode: 103 },
+      person: 3,
+      note: 'By the window',
+    });
+    const { actor } = run;
+    const form = () => select.selectForm(actor.getSnapshot());
+    expect(form()).toMatchObject({ person: 3, note: 'By the window' });
+    run.pay[0]!.reject(new Error('timeout'));
+    await settle();
+    expect(select.selectLoadFailed(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'checkout.retry' });
+    run.pay[1]!.resolve(PAY);
+    await settle();
+    run.tables[0]!.resolve(TABLE);
+    await settle();
+    expect(select.selectCanSubmit(actor.getSnapshot())).toBe(true);
+    expect(form()).toMatchObject({ person: 3, note: 'By the window' });
+    actor.send({ type: 'order.submit' });
+    await settle();
+    expect(run.submits[0]!.payload).toMatchObject({ type: 'dine', person: 3, note: 'By the window' });
+    actor.stop();
+  });
 });
 
 // ---- self pickup -----------------------------------------------------------------------------------

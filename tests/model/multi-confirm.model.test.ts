@@ -181,6 +181,7 @@ describe('multiConfirm (model-based)', () => {
           editing: (state) => {
             const m = state.context as MultiContext;
             const s = snap();
+            expect(select.selectIsLocked(s)).toBe(false);
             // The empty cart of shop 3 is not offered.
             expect(select.selectCarts(s).map((c) => [c.shopId, c.name, c.selected])).toEqual([
               [1, 'Noodle Bar North', m.selected.includes(1)],
@@ -205,6 +206,10 @@ describe('multiConfirm (model-based)', () => {
           },
           submitting: (state) => {
             const m = state.context as MultiContext;
+            // The machine drops edits now: the page disables the carts, the form and the pay types.
+            expect(select.selectIsLocked(snap())).toBe(true);
+            expect(snap().can({ type: 'multi.toggleShop', shopId: 1 })).toBe(false);
+            expect(snap().can({ type: 'multi.setPicker', name: 'Li' })).toBe(false);
             const { payload } = submits.at(-1)!;
             expect(payload.idempotencyKey).toBe(`multi-key-${m.keys}`);
             expect(keys).toBe(m.keys);
@@ -224,6 +229,7 @@ describe('multiConfirm (model-based)', () => {
           },
           placed: () => {
             expect(snap().status).toBe('done');
+            expect(select.selectIsLocked(snap())).toBe(true);
             expect(cleared).toEqual([placedShops]);
             expect(emitted.at(-1)).toEqual({
               type: 'navigate',

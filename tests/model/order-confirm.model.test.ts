@@ -97,7 +97,20 @@ const confirmModel = setup({
       },
     },
     shortfall: { on: { ACKNOWLEDGE: 'idle' } },
-    failed: { on: { RETRY: 'loadingTaxes', DISMISS: 'idle' } },
+    // The failure dialog retries or dismisses; the checkout button starts again as from idle.
+    failed: {
+      on: {
+        RETRY: 'loadingTaxes',
+        DISMISS: 'idle',
+        SHOP: { actions: assign(({ event }) => ({ shop: event.shop })) },
+        CONFIRM: [
+          { guard: 'expired', target: 'notice' },
+          { guard: 'closed', target: 'notice' },
+          { target: 'loadingTaxes' },
+        ],
+        CONFIRM_EMPTY: {},
+      },
+    },
   },
 });
 
@@ -160,6 +173,7 @@ describe('orderConfirm (model-based)', () => {
             const m = state.context as ConfirmContext;
             expect(snap().value).toBe('idle');
             expect(select.selectIsBusy(snap())).toBe(false);
+            expect(select.selectError(snap())).toBeNull();
             // One navigation per confirmed visit; the page leaves after the first.
             expect(navigations().length > 0).toBe(m.navigated);
             for (const e of navigations())
@@ -203,7 +217,9 @@ describe('orderConfirm (model-based)', () => {
             expect(navigations().length > 0).toBe(m.navigated);
           },
           failed: () => {
+            expect(snap().value).toBe('failed');
             expect(select.selectError(snap())).toBe('timeout');
+            expect(select.selectIsBusy(snap())).toBe(false);
           },
         },
         events: {
@@ -212,13 +228,14 @@ describe('orderConfirm (model-based)', () => {
           CONFIRM: () =>
             actor.send({ type: 'confirm.start', lines: LINES, products: PRODUCTS, hasProductCoupon: false }),
           CONFIRM_EMPTY: () => {
+            const before = snap().value;
             actor.send({
               type: 'confirm.start',
               lines: [{ ...LINES[0]!, quantity: 0 }],
               products: PRODUCTS,
               hasProductCoupon: false,
             });
-            expect(snap().value).toBe('idle');
+            expect(snap().value).toBe(before);
           },
           TAXES_OK: async () => {
             taxes.at(-1)!.resolve(TAXES);

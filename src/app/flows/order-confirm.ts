@@ -5,8 +5,9 @@ import { storeApi } from '../../services/api/store';
 
 export const orderConfirmFlow = orderConfirmMachine.provide({
   actors: {
-    loadTaxes: fromPromise(() => storeApi.productTaxes({})),
-    // The stock dialog names the product itself: no toast for the shortfall.
+    // A failed request opens the menu's check-failed dialog (retry or dismiss), and the stock dialog names
+    // the product itself: a toast on top would say the same thing twice.
+    loadTaxes: fromPromise(() => storeApi.productTaxes({}, { toast: false })),
     checkStock: fromPromise(({ input }) => storeApi.checkStock(input, { toast: false })),
   },
 });

@@ -1,5 +1,6 @@
 // The cart as the menu shows it: the cart bar, the cart sheet, and the order confirm flow behind the
-// confirm button (spec §4 "Order confirm": expired or closed notice, taxes, stock check, the stock dialog).
+// confirm button (spec §4 "Order confirm": expired or closed notice, taxes, stock check, the stock dialog,
+// and the dialog that retries a failed check).
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import {
@@ -11,6 +12,7 @@ import {
   selectTotal,
 } from '../../machines/cart.selectors';
 import {
+  selectError,
   selectIsBusy,
   selectNotice,
   selectShortfall as selectStockShortfall,
@@ -75,6 +77,7 @@ function Panel({ cart, aboveTabBar }: { cart: CartRef; aboveTabBar: boolean }) {
   const busy = useSelector(confirm ?? undefined, (s) => (s ? selectIsBusy(s) : false));
   const notice = useSelector(confirm ?? undefined, (s) => (s ? selectNotice(s) : null));
   const stock = useSelector(confirm ?? undefined, (s) => (s ? selectStockShortfall(s) : null));
+  const failed = useSelector(confirm ?? undefined, (s) => (s ? selectError(s) !== null : false));
 
   const onConfirm = () => {
     if (!confirm) return;
@@ -132,6 +135,21 @@ function Panel({ cart, aboveTabBar }: { cart: CartRef; aboveTabBar: boolean }) {
         }
       >
         <p>{stock ? LL.store.stockWarning({ name: stock.name, remaining: stock.remaining }) : ''}</p>
+      </Dialog>
+      <Dialog
+        open={failed}
+        onClose={() => confirm?.send({ type: 'confirm.dismiss' })}
+        title={LL.cart.checkFailedTitle()}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => confirm?.send({ type: 'confirm.dismiss' })}>
+              {LL.app.cancel()}
+            </Button>
+            <Button onClick={() => confirm?.send({ type: 'confirm.retry' })}>{LL.app.retry()}</Button>
+          </>
+        }
+      >
+        <p>{LL.cart.checkFailed()}</p>
       </Dialog>
       <Dialog
         open={notice !== null}

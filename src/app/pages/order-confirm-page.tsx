@@ -1,7 +1,7 @@
 // /order/confirm: the checkout flow over the shop's cart. The flow starts from the cart's lines and
 // pricing parts; switching the order type re-prices the cart and starts the form of the new type.
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { Actor } from 'xstate';
 import type { LocalDateTime } from '../../domain/api/order';
 import { CONFIRM_ORDER_TYPES, type ConfirmOrderType } from '../../domain/api/order-rules';
@@ -19,6 +19,7 @@ import {
   selectFieldError,
   selectForm,
   selectIsLoading,
+  selectIsLocked,
   selectIsSubmitting,
   selectLoadFailed,
   selectPayOptions,
@@ -90,7 +91,7 @@ function Confirm({ shop }: { shop: ShopInfo }) {
 
 function Checkout({ cart, orderType, shop }: { cart: CartRef; orderType: ConfirmOrderType; shop: ShopInfo }) {
   const { session } = useAppState();
-  const { table, address } = useCart();
+  const { table, address, dine } = useCart();
   const navigation = useAppNavigation();
   const actor = useFlow(
     checkoutFlow,
@@ -106,6 +107,9 @@ function Checkout({ cart, orderType, shop }: { cart: CartRef; orderType: Confirm
           contact: { name: user?.customer.nickname ?? '', phone: user?.customer.phone ?? '' },
           address,
           table,
+          // The headcount and note given on the table page start the dine-in form. As input they are in
+          // the form from the start, so a failed load and its retry keep them.
+          ...(orderType === 'dine' && dine ? { person: dine.person, note: dine.note } : {}),
           makeKey: newIdempotencyKey,
           clock,
         },
@@ -166,6 +170,7 @@ function CheckoutForm({
   const loading = useSelector(actor, selectIsLoading);
   const loadFailed = useSelector(actor, selectLoadFailed);
   const submitting = useSelector(actor, selectIsSubmitting);
+  const locked = useSelector(actor, selectIsLocked);
   const canSubmit = useSelector(actor, selectCanSubmit);
   const error = useSelector(actor, selectError);
   const fieldError = useSelector(actor, selectFieldError);
@@ -180,16 +185,6 @@ function CheckoutForm({
   const sheetLines = useSheetLines(cart);
   // Addresses belong to a phone: without an SMS login the address row leads to the login first.
   const hasPhone = useSelector(session, selectHasPhone);
-  // The headcount and note given on the table page start the dine-in form.
-  const { dine } = useCart();
-  const dineApplied = useRef(false);
-  useEffect(() => {
-    if (loading || dineApplied.current || !dine || orderType !== 'dine') return;
-    dineApplied.current = true;
-    actor.send({ type: 'checkout.setPerson', person: dine.person });
-    if (dine.note) actor.send({ type: 'checkout.setNote', note: dine.note });
-  }, [loading, dine, orderType, actor]);
-
   const shown: ConfirmFieldError | null = fieldError
     ? { field: fieldError.field, message: fieldErrorText(LL, fieldError, format) }
     : null;
@@ -358,6 +353,7 @@ function CheckoutForm({
       fieldError={shown}
       error={error}
       submitting={submitting}
+      locked={locked}
       canSubmit={canSubmit}
       onSubmit={() => send({ type: 'order.submit' })}
     />

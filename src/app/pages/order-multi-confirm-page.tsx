@@ -15,6 +15,7 @@ import {
   selectCarts,
   selectError,
   selectFieldError,
+  selectIsLocked,
   selectIsSubmitting,
   selectPickupChoices,
 } from '../../machines/multi-confirm.selectors';
@@ -145,6 +146,7 @@ function Form({ actor, payTypes }: { actor: Actor<typeof multiConfirmMachine>; p
   const fieldError = useSelector(actor, selectFieldError);
   const error = useSelector(actor, selectError);
   const submitting = useSelector(actor, selectIsSubmitting);
+  const locked = useSelector(actor, selectIsLocked);
   const context = useSelector(actor, (s) => s.context);
   const pickups = useSelector(actor, selectPickupChoices);
   const shopName = (id: number | null) => carts.find((c) => c.shopId === id)?.name;
@@ -224,6 +226,7 @@ function Form({ actor, payTypes }: { actor: Actor<typeof multiConfirmMachine>; p
       fieldError={shown}
       error={error}
       submitting={submitting}
+      locked={locked}
       onSubmit={() => actor.send({ type: 'order.submit' })}
     />
   );

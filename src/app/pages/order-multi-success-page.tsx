@@ -1,4 +1,5 @@
-// /order/multi-success?ids=: every order placed together, read back from order/detail.
+// /order/multi-success?ids=: every order placed together, read back from order/detail. A link naming
+// no order offers the menu and the orders tab; a failed read offers a retry.
 import { getRouteApi } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -13,7 +14,7 @@ import { Button } from '../../views/ui/button';
 import { Page } from '../../views/ui/page';
 import { PageHead } from '../../views/ui/page-head';
 import { CardSkeleton, SkeletonRegion } from '../../views/ui/skeleton';
-import { ErrorView } from '../../views/ui/state-views';
+import { EmptyState, ErrorView } from '../../views/ui/state-views';
 import { useAppNavigation } from '../shell';
 import { useFlow } from '../use-flow';
 
@@ -36,11 +37,43 @@ export default function OrderMultiSuccessPage() {
     .map(Number)
     .filter((n: number) => Number.isInteger(n) && n > 0)
     .slice(0, 10);
-  const actor = useFlow(orders, () => ({ input: { params: { ids: list } } }));
+  const head = <PageHead title={LL.success.title()} />;
+  // A link naming no order has nothing to load or retry: the way on is the menu or the orders tab.
+  if (list.length === 0)
+    return (
+      <Page head={head}>
+        <EmptyState
+          icon="alert"
+          title={LL.multi.none()}
+          description={LL.multi.noneHint()}
+          action={
+            <div className={styles.emptyActions}>
+              <Button onClick={() => navigation.go('/product/index', {}, { replace: true })}>
+                {LL.success.backToMenu()}
+              </Button>
+              <Button
+                variant="secondary"
+                onClick={() => navigation.go('/pages/user/order/list', {}, { replace: true })}
+              >
+                {LL.multi.toOrders()}
+              </Button>
+            </div>
+          }
+        />
+      </Page>
+    );
+  return <Orders key={list.join(',')} ids={list} />;
+}
+
+function Orders({ ids }: { ids: number[] }) {
+  const { LL } = useI18nContext();
+  const navigation = useAppNavigation();
+  const actor = useFlow(orders, () => ({ input: { params: { ids } } }));
   const data = useSelector(actor ?? undefined, (s) => (s ? selectData<OrderDetail[]>(s) : null));
   const failed = useSelector(actor ?? undefined, (s) => (s ? selectFailed(s) : false));
   const head = <PageHead title={LL.success.title()} />;
-  if (failed || list.length === 0)
+  // Retry only where the machine takes it: after a failed load.
+  if (failed)
     return (
       <Page head={head}>
         <ErrorView

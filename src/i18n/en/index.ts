@@ -215,6 +215,8 @@ const en = {
     refusedTitle: 'Cannot add this',
     noticeTitle: 'Shop notice',
     stockTitle: 'Not enough stock',
+    checkFailedTitle: 'Could not go to checkout',
+    checkFailed: 'The prices and stock of your cart could not be checked. Please try again.',
     refused: {
       shopClosed: 'The shop is closed right now and is not taking orders.',
       outsideHours: 'Outside business hours. Opening hours: {hours:string}',
@@ -385,6 +387,9 @@ const en = {
     placed: '{count:number} orders placed together.',
     link: 'Check out all shops ({count:number})',
     pickupTime: 'Pickup time at {shop:string}',
+    none: 'No orders to show',
+    noneHint: 'This link does not name any order. Your orders are on the Orders tab.',
+    toOrders: 'See my orders',
   },
   pull: {
     pulling: 'Pull to refresh',

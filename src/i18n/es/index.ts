@@ -215,6 +215,8 @@ const es = {
     refusedTitle: 'No se puede añadir',
     noticeTitle: 'Aviso de la tienda',
     stockTitle: 'Stock insuficiente',
+    checkFailedTitle: 'No se pudo continuar al pago',
+    checkFailed: 'No se pudieron comprobar los precios y el stock de tu carrito. Inténtalo de nuevo.',
     refused: {
       shopClosed: 'La tienda está cerrada y no acepta pedidos ahora.',
       outsideHours: 'Fuera del horario de apertura. Horario: {hours}',
@@ -385,6 +387,9 @@ const es = {
     placed: '{count} pedidos realizados juntos.',
     link: 'Pagar en todas las tiendas ({count})',
     pickupTime: 'Hora de recogida en {shop}',
+    none: 'No hay pedidos que mostrar',
+    noneHint: 'Este enlace no indica ningún pedido. Tus pedidos están en la pestaña Pedidos.',
+    toOrders: 'Ver mis pedidos',
   },
   pull: {
     pulling: 'Desliza para actualizar',

@@ -216,6 +216,8 @@ const fr = {
     refusedTitle: 'Ajout impossible',
     noticeTitle: 'Avis de la boutique',
     stockTitle: 'Stock insuffisant',
+    checkFailedTitle: 'Impossible de passer à la commande',
+    checkFailed: 'Les prix et le stock de votre panier n’ont pas pu être vérifiés. Veuillez réessayer.',
     refused: {
       shopClosed: 'La boutique est fermée et ne prend pas de commandes pour le moment.',
       outsideHours: 'Hors des heures d’ouverture. Horaires : {hours}',
@@ -386,6 +388,9 @@ const fr = {
     placed: '{count} commandes passées ensemble.',
     link: 'Commander dans toutes les boutiques ({count})',
     pickupTime: 'Heure de retrait à {shop}',
+    none: 'Aucune commande à afficher',
+    noneHint: 'Ce lien ne désigne aucune commande. Vos commandes sont dans l’onglet Commandes.',
+    toOrders: 'Voir mes commandes',
   },
   pull: {
     pulling: 'Tirez pour actualiser',

@@ -214,6 +214,8 @@ const zhCN = {
     refusedTitle: '无法加入',
     noticeTitle: '门店提示',
     stockTitle: '库存不足',
+    checkFailedTitle: '暂时无法结算',
+    checkFailed: '未能核对购物车中商品的价格和库存，请重试。',
     refused: {
       shopClosed: '门店已打烊，暂不接单。',
       outsideHours: '当前不在营业时间内。营业时间：{hours}',
@@ -384,6 +386,9 @@ const zhCN = {
     placed: '已同时提交 {count} 张订单。',
     link: '多店一起结算（{count} 家）',
     pickupTime: '{shop} 自取时间',
+    none: '没有可显示的订单',
+    noneHint: '此链接没有指明订单，你的订单可在“订单”页查看。',
+    toOrders: '查看我的订单',
   },
   pull: {
     pulling: '下拉刷新',

@@ -214,6 +214,8 @@ const zhTW = {
     refusedTitle: '無法加入',
     noticeTitle: '門市提示',
     stockTitle: '庫存不足',
+    checkFailedTitle: '暫時無法結帳',
+    checkFailed: '未能核對購物車中商品的價格和庫存，請重試。',
     refused: {
       shopClosed: '門市已打烊，暫不接單。',
       outsideHours: '目前不在營業時間內。營業時間：{hours}',
@@ -384,6 +386,9 @@ const zhTW = {
     placed: '已同時送出 {count} 張訂單。',
     link: '多店一起結帳（{count} 家）',
     pickupTime: '{shop} 自取時間',
+    none: '沒有可顯示的訂單',
+    noneHint: '此連結沒有指明訂單，你的訂單可在「訂單」頁查看。',
+    toOrders: '查看我的訂單',
   },
   pull: {
     pulling: '下拉重新整理',

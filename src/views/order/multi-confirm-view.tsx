@@ -29,6 +29,8 @@ export interface MultiConfirmViewProps {
   fieldError: ConfirmFieldError | null;
   error: string | null;
   submitting: boolean;
+  /** The orders are being placed: the carts, the form and the pay types are disabled. */
+  locked: boolean;
   onSubmit: () => void;
 }
 
@@ -48,55 +50,58 @@ export function MultiConfirmView(props: MultiConfirmViewProps) {
   const cartError = props.fieldError && !onForm.includes(props.fieldError.field) ? props.fieldError : null;
   return (
     <Page head={head} bottomBar={4.5}>
-      {props.error && (
-        <p className={styles.banner} role="alert">
-          {props.error}
-        </p>
-      )}
-      {cartError && (
-        <p className={styles.banner} role="alert" id={`field-${cartError.field}`} tabIndex={-1}>
-          {cartError.message}
-        </p>
-      )}
-      {props.carts.map((cart) => (
-        <section
-          key={cart.shopId}
-          className={styles.section}
-          aria-labelledby={`multi-${cart.shopId}`}
-          data-testid="multi-cart"
-        >
-          <label className={styles.check}>
-            <input type="checkbox" checked={cart.selected} onChange={() => props.onToggle(cart.shopId)} />
-            <h2 id={`multi-${cart.shopId}`} className={styles.sectionTitle} style={{ margin: 0 }}>
-              {cart.name}
-            </h2>
-          </label>
-          <ul className={styles.lines}>
-            {cart.lines.map((line) => (
-              <li key={line.flag} className={styles.line}>
-                <span>
-                  {line.name} × {line.quantity}
-                </span>
-                <span>{format(line.amount)}</span>
-              </li>
-            ))}
-          </ul>
+      {/* Edits made while the orders are placed would be dropped, and the fields would spring back. */}
+      <fieldset className={styles.lock} disabled={props.locked}>
+        {props.error && (
+          <p className={styles.banner} role="alert">
+            {props.error}
+          </p>
+        )}
+        {cartError && (
+          <p className={styles.banner} role="alert" id={`field-${cartError.field}`} tabIndex={-1}>
+            {cartError.message}
+          </p>
+        )}
+        {props.carts.map((cart) => (
+          <section
+            key={cart.shopId}
+            className={styles.section}
+            aria-labelledby={`multi-${cart.shopId}`}
+            data-testid="multi-cart"
+          >
+            <label className={styles.check}>
+              <input type="checkbox" checked={cart.selected} onChange={() => props.onToggle(cart.shopId)} />
+              <h2 id={`multi-${cart.shopId}`} className={styles.sectionTitle} style={{ margin: 0 }}>
+                {cart.name}
+              </h2>
+            </label>
+            <ul className={styles.lines}>
+              {cart.lines.map((line) => (
+                <li key={line.flag} className={styles.line}>
+                  <span>
+                    {line.name} × {line.quantity}
+                  </span>
+                  <span>{format(line.amount)}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+        <section className={styles.section} aria-labelledby="multi-form">
+          <h2 id="multi-form" className={styles.sectionTitle}>
+            {LL.checkout.formTitle.selfPickup()}
+          </h2>
+          {props.form}
         </section>
-      ))}
-      <section className={styles.section} aria-labelledby="multi-form">
-        <h2 id="multi-form" className={styles.sectionTitle}>
-          {LL.checkout.formTitle.selfPickup()}
-        </h2>
-        {props.form}
-      </section>
-      <PayTypeSection
-        headingId="multi-pay"
-        title={LL.checkout.payTitle()}
-        options={props.payOptions}
-        value={props.payType}
-        onChange={props.onPayType}
-        error={props.fieldError}
-      />
+        <PayTypeSection
+          headingId="multi-pay"
+          title={LL.checkout.payTitle()}
+          options={props.payOptions}
+          value={props.payType}
+          onChange={props.onPayType}
+          error={props.fieldError}
+        />
+      </fieldset>
       <div className={styles.submitBar}>
         <div className={styles.submitInner}>
           <span className={styles.submitTotal}>

@@ -61,6 +61,8 @@ export interface OrderConfirmViewProps {
   /** A failure that is no field's fault, or null. */
   error: string | null;
   submitting: boolean;
+  /** The order is being placed: every control but the submit button is disabled. */
+  locked: boolean;
   canSubmit: boolean;
   onSubmit: () => void;
 }
@@ -85,97 +87,108 @@ export function OrderConfirmView(props: OrderConfirmViewProps) {
 
   return (
     <Page head={head} bottomBar={4.5}>
-      {props.orderTypes.length > 1 && (
-        <div className={styles.typeSwitch} role="group" aria-label={LL.store.orderModes()}>
-          {props.orderTypes.map((type) => (
-            <button
-              key={type}
-              type="button"
-              className={styles.typeChip}
-              aria-pressed={type === props.orderType}
-              onClick={() => props.onOrderType(type)}
-            >
-              {LL.orderType[type]()}
-            </button>
-          ))}
-        </div>
-      )}
-      {props.error && (
-        <p className={styles.banner} role="alert" ref={errorRef}>
-          {props.error}
-        </p>
-      )}
-      {formError && (
-        <p className={styles.banner} role="alert" id={`field-${formError.field}`} tabIndex={-1}>
-          {formError.message}
-        </p>
-      )}
-      {props.loading ? (
-        <SkeletonRegion label={LL.app.loading()}>
-          <CardSkeleton />
-          <CardSkeleton />
-        </SkeletonRegion>
-      ) : (
-        <>
-          <section className={styles.section} aria-labelledby="confirm-form">
-            <h2 id="confirm-form" className={styles.sectionTitle}>
-              {LL.checkout.formTitle[props.orderType as 'takeaway' | 'selfPickup' | 'dine']?.() ??
-                LL.orderType[props.orderType]()}
-            </h2>
-            {props.form}
-          </section>
+      {/*
+       * While the order is placed, edits would be dropped and a new order type would stop the submission
+       * midway (its retry would then carry a new idempotency key). The fieldset disables every control in
+       * it; links stay live in a disabled fieldset, so their clicks are stopped here too.
+       */}
+      <fieldset
+        className={styles.lock}
+        disabled={props.locked}
+        onClickCapture={props.locked ? (event) => event.preventDefault() : undefined}
+      >
+        {props.orderTypes.length > 1 && (
+          <div className={styles.typeSwitch} role="group" aria-label={LL.store.orderModes()}>
+            {props.orderTypes.map((type) => (
+              <button
+                key={type}
+                type="button"
+                className={styles.typeChip}
+                aria-pressed={type === props.orderType}
+                onClick={() => props.onOrderType(type)}
+              >
+                {LL.orderType[type]()}
+              </button>
+            ))}
+          </div>
+        )}
+        {props.error && (
+          <p className={styles.banner} role="alert" ref={errorRef}>
+            {props.error}
+          </p>
+        )}
+        {formError && (
+          <p className={styles.banner} role="alert" id={`field-${formError.field}`} tabIndex={-1}>
+            {formError.message}
+          </p>
+        )}
+        {props.loading ? (
+          <SkeletonRegion label={LL.app.loading()}>
+            <CardSkeleton />
+            <CardSkeleton />
+          </SkeletonRegion>
+        ) : (
+          <>
+            <section className={styles.section} aria-labelledby="confirm-form">
+              <h2 id="confirm-form" className={styles.sectionTitle}>
+                {LL.checkout.formTitle[props.orderType as 'takeaway' | 'selfPickup' | 'dine']?.() ??
+                  LL.orderType[props.orderType]()}
+              </h2>
+              {props.form}
+            </section>
 
-          <section className={styles.section} aria-labelledby="confirm-lines">
-            <h2 id="confirm-lines" className={styles.sectionTitle}>
-              {LL.checkout.linesTitle()}
-            </h2>
-            <ul className={styles.lines}>
-              {props.lines.map((line) => (
-                <li key={line.flag} className={styles.line} data-testid="confirm-line">
-                  <span className={styles.lineName}>
-                    <span>
-                      {line.name} × {line.quantity}
+            <section className={styles.section} aria-labelledby="confirm-lines">
+              <h2 id="confirm-lines" className={styles.sectionTitle}>
+                {LL.checkout.linesTitle()}
+              </h2>
+              <ul className={styles.lines}>
+                {props.lines.map((line) => (
+                  <li key={line.flag} className={styles.line} data-testid="confirm-line">
+                    <span className={styles.lineName}>
+                      <span>
+                        {line.name} × {line.quantity}
+                      </span>
+                      {line.detail && <span className={styles.muted}>{line.detail}</span>}
                     </span>
-                    {line.detail && <span className={styles.muted}>{line.detail}</span>}
-                  </span>
-                  <span>{format(line.amount)}</span>
-                </li>
-              ))}
-            </ul>
-            <dl className={styles.breakdown} data-testid="breakdown">
-              {props.breakdown.map((row) => (
-                <Row key={row.key} row={row} format={format} />
-              ))}
-            </dl>
-          </section>
+                    <span>{format(line.amount)}</span>
+                  </li>
+                ))}
+              </ul>
+              <dl className={styles.breakdown} data-testid="breakdown">
+                {props.breakdown.map((row) => (
+                  <Row key={row.key} row={row} format={format} />
+                ))}
+              </dl>
+            </section>
 
-          <PayTypeSection
-            headingId="confirm-pay"
-            title={LL.checkout.payTitle()}
-            options={props.payOptions}
-            value={props.payType}
-            onChange={props.onPayType}
-            error={props.fieldError}
-          />
+            <PayTypeSection
+              headingId="confirm-pay"
+              title={LL.checkout.payTitle()}
+              options={props.payOptions}
+              value={props.payType}
+              onChange={props.onPayType}
+              error={props.fieldError}
+            />
 
-          <section className={styles.section}>
-            <div className={styles.field}>
-              <label className={styles.label} htmlFor="field-note">
-                {LL.checkout.note()}
-              </label>
-              <textarea
-                className={styles.input}
-                {...fieldProps('note', props.fieldError)}
-                rows={2}
-                value={props.note}
-                placeholder={LL.checkout.notePlaceholder()}
-                onChange={(event) => props.onNote(event.target.value)}
-              />
-              <FieldMessage field="note" error={props.fieldError} />
-            </div>
-          </section>
-        </>
-      )}
+            <section className={styles.section}>
+              <div className={styles.field}>
+                <label className={styles.label} htmlFor="field-note">
+                  {LL.checkout.note()}
+                </label>
+                <textarea
+                  className={styles.input}
+                  {...fieldProps('note', props.fieldError)}
+                  rows={2}
+                  value={props.note}
+                  placeholder={LL.checkout.notePlaceholder()}
+                  onChange={(event) => props.onNote(event.target.value)}
+                />
+                <FieldMessage field="note" error={props.fieldError} />
+              </div>
+            </section>
+          </>
+        )}
+      </fieldset>
 
       <div className={styles.submitBar}>
         <div className={styles.submitInner}>

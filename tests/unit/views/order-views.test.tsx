@@ -130,6 +130,7 @@ const confirmProps = (overrides: Partial<OrderConfirmViewProps> = {}): OrderConf
   fieldError: null,
   error: null,
   submitting: false,
+  locked: false,
   canSubmit: true,
   onSubmit: vi.fn(),
   ...overrides,
