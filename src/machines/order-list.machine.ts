@@ -1,7 +1,7 @@
 // The orders tab (spec §2 tab 2, /pages/user/order/list): the customer's orders newest first, a status
 // filter, the next page when the customer reaches the bottom, pull-to-refresh, and a quiet re-read
 // whenever the live status flow says something changed (the list on screen is kept, not blanked).
-import { assign, setup } from 'xstate';
+import { and, assign, setup } from 'xstate';
 import type { OrderListInfo, OrderListInput, OrderSummary } from '../domain/api/order';
 import type { OrderStatus } from '../domain/enums';
 import { MAX_PAGE_LIMIT } from '../domain/api/store-limits';
@@ -41,6 +41,8 @@ export interface OrderListContext {
   moreFailed: boolean;
   /** A change arrived while a read was under way: read again when it is done. */
   refreshQueued: boolean;
+  /** The customer reached the bottom (or tapped "more") during a refresh: load the next page after it. */
+  moreQueued: boolean;
 }
 
 export type OrderListEvent =
@@ -76,6 +78,7 @@ export const orderListMachine = setup({
   guards: {
     canLoadMore: ({ context }) => context.hasMore,
     isRefreshQueued: ({ context }) => context.refreshQueued,
+    isMoreQueued: ({ context }) => context.moreQueued,
   },
   actions: {
     setFilter: assign((_, params: { filter: OrderFilter }) => ({
@@ -86,6 +89,7 @@ export const orderListMachine = setup({
       error: null,
       moreFailed: false,
       refreshQueued: false,
+      moreQueued: false,
     })),
     storeFirst: assign((_, params: { info: OrderListInfo }) => ({
       orders: params.info.list,
@@ -109,6 +113,8 @@ export const orderListMachine = setup({
     fail: assign((_, params: { message: string }) => ({ error: params.message })),
     queueRefresh: assign({ refreshQueued: true }),
     clearQueue: assign({ refreshQueued: false }),
+    queueMore: assign({ moreQueued: true }),
+    clearMoreQueue: assign({ moreQueued: false }),
   },
 }).createMachine({
   id: 'orderList',
@@ -120,6 +126,7 @@ export const orderListMachine = setup({
     error: null,
     moreFailed: false,
     refreshQueued: false,
+    moreQueued: false,
   }),
   initial: 'loading',
   on: {
@@ -150,7 +157,13 @@ export const orderListMachine = setup({
       on: { 'list.retry': 'loading', 'list.refresh': 'loading' },
     },
     ready: {
-      always: { guard: 'isRefreshQueued', target: 'refreshing' },
+      // A queued refresh goes first, so a queued "more" asks for the page after the fresh list.
+      always: [
+        { guard: 'isRefreshQueued', target: 'refreshing' },
+        { guard: and(['isMoreQueued', 'canLoadMore']), target: 'loadingMore' },
+        // The fresh list has no next page: the list end answers the ask.
+        { guard: 'isMoreQueued', actions: 'clearMoreQueue' },
+      ],
       on: {
         'list.more': { guard: 'canLoadMore', target: 'loadingMore' },
         'list.refresh': 'refreshing',
@@ -158,6 +171,7 @@ export const orderListMachine = setup({
     },
     loadingMore: {
       tags: 'loadingMore',
+      entry: 'clearMoreQueue',
       invoke: {
         src: 'loadPage',
         input: ({ context }) => input(context.filter, context.page + 1, PAGE_LIMIT),
@@ -182,7 +196,8 @@ export const orderListMachine = setup({
         // The list on screen stays; the next change or pull tries again.
         onError: { target: 'ready' },
       },
-      on: { 'list.refresh': { actions: 'queueRefresh' } },
+      // The list stays on screen while it is read again, so its bottom can be reached meanwhile.
+      on: { 'list.refresh': { actions: 'queueRefresh' }, 'list.more': { actions: 'queueMore' } },
     },
   },
 });

@@ -26,6 +26,11 @@ export interface SessionContext {
   fromOld: boolean;
   user: UserInfo | null;
   hasToken: boolean;
+  /**
+   * The customer picked a language since this show began: the saved language that restore read is older,
+   * so it must not replace the pick.
+   */
+  languagePicked: boolean;
 }
 
 export interface RestoredSession {
@@ -80,15 +85,22 @@ export const sessionMachine = setup({
       orderType: context.orderType,
       clientTypeCode: context.clientTypeCode,
     })),
-    /** Applies the saved language; the UI hears of it only when it differs from the one in use. */
+    /**
+     * Applies the saved language; the UI hears of it only when it differs from the one in use. A language
+     * picked while restore was reading is newer than what it read, so it stays.
+     */
     applyRestored: enqueueActions(({ context, enqueue }, params: RestoredSession) => {
       enqueue.assign({ hasToken: params.hasToken });
-      if (params.language && params.language !== context.language) {
+      if (params.language && !context.languagePicked && params.language !== context.language) {
         enqueue.assign({ language: params.language });
         enqueue.emit({ type: 'language.changed', language: params.language });
       }
     }),
-    storeLanguage: assign((_, params: { language: Locale }) => ({ language: params.language })),
+    beginShow: assign({ languagePicked: false }),
+    pickLanguage: assign((_, params: { language: Locale }) => ({
+      language: params.language,
+      languagePicked: true,
+    })),
     announceLanguage: emit(({ context }) => ({
       type: 'language.changed' as const,
       language: context.language,
@@ -112,6 +124,7 @@ export const sessionMachine = setup({
       fromOld: false,
       user: null,
       hasToken: false,
+      languagePicked: false,
     };
   },
   on: {
@@ -124,71 +137,101 @@ export const sessionMachine = setup({
     },
     'session.setOldMode': { actions: 'markOldMode' },
   },
-  initial: 'launching',
+  // The user and the language are independent: a language tap never waits for (or cancels) a user refresh,
+  // and a sign-in never waits for a language save.
+  type: 'parallel',
   states: {
-    launching: {
-      invoke: {
-        src: 'clearLaunchFlags',
-        // A storage failure must not keep the app from starting: the flags only hide repeat dialogs.
-        onDone: 'showing',
-        onError: 'showing',
-      },
-    },
-    showing: {
-      tags: 'busy',
-      invoke: {
-        src: 'restore',
-        onDone: [
-          {
-            guard: { type: 'restoredWithToken', params: ({ event }) => event.output },
-            target: 'refreshingUser',
-            actions: { type: 'applyRestored', params: ({ event }) => event.output },
-          },
-          { target: 'idle', actions: { type: 'applyRestored', params: ({ event }) => event.output } },
-        ],
-        onError: 'idle',
-      },
-    },
-    refreshingUser: {
-      tags: 'busy',
-      invoke: {
-        src: 'loadUserInfo',
-        onDone: {
-          target: 'idle',
-          actions: { type: 'storeUser', params: ({ event }) => ({ user: event.output }) },
-        },
-        // The token was refused or the call failed: the request layer already said why; carry on as a guest.
-        onError: { target: 'idle', actions: 'forgetUser' },
-      },
-    },
-    idle: {
+    user: {
+      initial: 'launching',
+      // A new token makes any user read under way stale: the transition leaves the current state (even
+      // refreshingUser itself, whose old call is dropped) and reads the user again. It is declared on the
+      // region, not the root, so the language region is left alone.
       on: {
-        'session.show': 'showing',
-        'session.signedIn': { target: 'refreshingUser', actions: 'markSignedIn' },
-        'session.signedOut': 'signingOut',
+        'session.signedIn': { target: '.refreshingUser', actions: 'markSignedIn' },
+      },
+      states: {
+        launching: {
+          invoke: {
+            src: 'clearLaunchFlags',
+            // A storage failure must not keep the app from starting: the flags only hide repeat dialogs.
+            onDone: 'showing',
+            onError: 'showing',
+          },
+          // Showing comes next and reads the stored token, already the new one; the launch flags must
+          // still be cleared first.
+          on: { 'session.signedIn': { actions: 'markSignedIn' } },
+        },
+        showing: {
+          tags: 'busy',
+          invoke: {
+            src: 'restore',
+            onDone: [
+              {
+                guard: { type: 'restoredWithToken', params: ({ event }) => event.output },
+                target: 'refreshingUser',
+                actions: { type: 'applyRestored', params: ({ event }) => event.output },
+              },
+              { target: 'idle', actions: { type: 'applyRestored', params: ({ event }) => event.output } },
+            ],
+            onError: 'idle',
+          },
+          // Restore may have read the storage before the new token was written: read it again.
+          on: { 'session.signedIn': { target: 'showing', reenter: true, actions: 'markSignedIn' } },
+        },
+        refreshingUser: {
+          tags: 'busy',
+          invoke: {
+            src: 'loadUserInfo',
+            onDone: {
+              target: 'idle',
+              actions: { type: 'storeUser', params: ({ event }) => ({ user: event.output }) },
+            },
+            // The token was refused or the call failed: the request layer already said why; carry on as a
+            // guest.
+            onError: { target: 'idle', actions: 'forgetUser' },
+          },
+        },
+        idle: {
+          on: {
+            'session.show': { target: 'showing', actions: 'beginShow' },
+            'session.signedOut': 'signingOut',
+          },
+        },
+        signingOut: {
+          tags: 'busy',
+          invoke: {
+            src: 'signOut',
+            onDone: { target: 'idle', actions: 'forgetUser' },
+            onError: { target: 'idle', actions: 'forgetUser' },
+          },
+        },
+      },
+    },
+    language: {
+      initial: 'settled',
+      // The screens switch at the tap; saving only remembers the choice for the next visit. A tap while a
+      // save is under way starts a save of the newer choice (the older one's answer is no longer heard).
+      on: {
         'session.setLanguage': {
           guard: { type: 'isOtherLanguage', params: ({ event }) => ({ language: event.language }) },
-          target: 'savingLanguage',
-          actions: { type: 'storeLanguage', params: ({ event }) => ({ language: event.language }) },
+          target: '.saving',
+          actions: [
+            { type: 'pickLanguage', params: ({ event }) => ({ language: event.language }) },
+            'announceLanguage',
+          ],
         },
       },
-    },
-    savingLanguage: {
-      tags: 'busy',
-      invoke: {
-        src: 'saveLanguage',
-        input: ({ context }) => ({ language: context.language }),
-        // The new language applies for this visit even if it could not be saved for the next one.
-        onDone: { target: 'idle', actions: 'announceLanguage' },
-        onError: { target: 'idle', actions: 'announceLanguage' },
-      },
-    },
-    signingOut: {
-      tags: 'busy',
-      invoke: {
-        src: 'signOut',
-        onDone: { target: 'idle', actions: 'forgetUser' },
-        onError: { target: 'idle', actions: 'forgetUser' },
+      states: {
+        settled: {},
+        saving: {
+          invoke: {
+            src: 'saveLanguage',
+            input: ({ context }) => ({ language: context.language }),
+            // The new language applies for this visit even if it could not be saved for the next one.
+            onDone: 'settled',
+            onError: 'settled',
+          },
+        },
       },
     },
   },

@@ -15,4 +15,5 @@ export const selectIsOverseas = (s: S) => s.context.isOverseas;
 export const selectIsKiosk = (s: S) => s.context.isKiosk;
 export const selectFromOld = (s: S) => s.context.fromOld;
 export const selectIsBusy = (s: S) => s.hasTag('busy');
-export const selectIsReady = (s: S) => s.matches('idle');
+/** Launch, show and any user read or sign-out are done. */
+export const selectIsReady = (s: S) => s.matches({ user: 'idle' });

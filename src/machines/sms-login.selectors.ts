@@ -20,3 +20,7 @@ export const selectCanSend = (s: S) => s.matches('editing');
 export const selectCanResend = (s: S) => s.matches({ codeEntry: { countdown: 'canResend' } });
 export const selectCanVerify = (s: S) =>
   s.matches({ codeEntry: { input: 'typing' } }) && s.context.code.length === SMS_CODE_LENGTH;
+/** Typing in the phone field counts: not while the code is being requested or is on its way. */
+export const selectCanEditPhone = (s: S) => s.can({ type: 'sms.setPhone', phone: '' });
+/** Typing in the code field counts: not before a code was sent, nor while it is being checked. */
+export const selectCanEditCode = (s: S) => s.can({ type: 'sms.setCode', code: '' });

@@ -54,3 +54,47 @@ test('a shop with its own currency symbol shows it in every language', async ({ 
   await menu.waitForProducts();
   await expect(menu.products.first().getByTestId('price')).toContainText('€');
 });
+
+test('a logged-in customer switches language while the app is still reading who they are; it sticks', async ({
+  app,
+  center,
+  login,
+  page,
+}) => {
+  await app.open('/', { id: 1 });
+  await app.expectRoute('/pages/user/index-tab-1');
+  await app.open('/pages/user/login');
+  const phone = `135${String(Date.now() % 100_000_000).padStart(8, '0')}`;
+  const shown = `${phone.slice(0, 3)}****${phone.slice(-4)}`;
+  await login.withDemoCode(phone);
+  await expect(page.getByTestId('user-name')).toHaveText(shown);
+
+  // After a reload the stored token makes the app read the user again; that read is held until the
+  // customer has tapped, so the tap surely lands while it is under way.
+  let answer = () => {};
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  let reads = 0;
+  await page.route('**/store/userInfo', async (route) => {
+    reads += 1;
+    await held;
+    await route.continue();
+  });
+  await page.reload();
+  await expect.poll(() => reads).toBeGreaterThan(0);
+  await expect(page.getByTestId('user-name')).toHaveCount(0);
+  await center.language('English').click();
+  await expect(center.language('English')).toHaveAttribute('aria-checked', 'true');
+  await expect(app.tab('Me')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+
+  answer();
+  await expect(page.getByTestId('user-name')).toHaveText(shown);
+  await expect(app.tab('Me')).toBeVisible();
+  await page.unroute('**/store/userInfo');
+
+  await page.reload();
+  await expect(center.language('English')).toHaveAttribute('aria-checked', 'true');
+  await expect(app.tab('Me')).toBeVisible();
+  await expect(page.getByTestId('user-name')).toHaveText(shown);
+  await app.expectAccessible();
+});

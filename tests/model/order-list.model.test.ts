@@ -38,6 +38,8 @@ interface ModelContext {
   pages: number;
   moreFailed: boolean;
   queued: boolean;
+  /** The bottom was reached during a refresh. */
+  moreQueued: boolean;
 }
 
 const totalOf = (filter: 'all' | 'unpaid') => (filter === 'all' ? 14 : 3);
@@ -48,20 +50,27 @@ const model = setup({
   guards: {
     more: ({ context }) => context.pages * PAGE_LIMIT < totalOf(context.filter),
     queued: ({ context }) => context.queued,
+    moreQueued: ({ context }) => context.moreQueued,
+    moreQueuedAndMore: ({ context }) =>
+      context.moreQueued && context.pages * PAGE_LIMIT < totalOf(context.filter),
   },
   actions: {
     choose: assign(({ event }) =>
-      event.type === 'FILTER' ? { filter: event.filter, pages: 0, moreFailed: false, queued: false } : {},
+      event.type === 'FILTER'
+        ? { filter: event.filter, pages: 0, moreFailed: false, queued: false, moreQueued: false }
+        : {},
     ),
     firstPage: assign({ pages: 1 }),
     nextPage: assign(({ context }) => ({ pages: context.pages + 1, moreFailed: false })),
     moreFailed: assign({ moreFailed: true }),
     queue: assign({ queued: true }),
     unqueue: assign({ queued: false }),
+    queueMore: assign({ moreQueued: true }),
+    unqueueMore: assign({ moreQueued: false }),
   },
 }).createMachine({
   id: 'orderListModel',
-  context: { filter: 'all', pages: 0, moreFailed: false, queued: false },
+  context: { filter: 'all', pages: 0, moreFailed: false, queued: false, moreQueued: false },
   initial: 'loading',
   on: { FILTER: { target: '.loading', actions: 'choose' } },
   states: {
@@ -74,10 +83,16 @@ const model = setup({
     },
     failed: { on: { RETRY: 'loading', REFRESH: 'loading' } },
     ready: {
-      always: { guard: 'queued', target: 'refreshing' },
+      // Reaching the bottom during a refresh is not lost: the next page comes after the fresh list.
+      always: [
+        { guard: 'queued', target: 'refreshing' },
+        { guard: 'moreQueuedAndMore', target: 'loadingMore' },
+        { guard: 'moreQueued', actions: 'unqueueMore' },
+      ],
       on: { REACH_BOTTOM: { guard: 'more', target: 'loadingMore' }, REFRESH: 'refreshing' },
     },
     loadingMore: {
+      entry: 'unqueueMore',
       on: {
         ARRIVE: { target: 'ready', actions: 'nextPage' },
         FAIL: { target: 'ready', actions: 'moreFailed' },
@@ -86,7 +101,12 @@ const model = setup({
     },
     refreshing: {
       entry: 'unqueue',
-      on: { ARRIVE: 'ready', FAIL: 'ready', REFRESH: { actions: 'queue' } },
+      on: {
+        ARRIVE: 'ready',
+        FAIL: 'ready',
+        REFRESH: { actions: 'queue' },
+        REACH_BOTTOM: { actions: 'queueMore' },
+      },
     },
   },
 });
@@ -137,6 +157,8 @@ describe('orderList (model-based)', () => {
             expect(select.selectMoreFailed(snap())).toBe(c.moreFailed);
             expect(select.selectIsEmpty(snap())).toBe(false);
             expect(new Set(select.selectOrders(snap()).map((o) => o.id)).size).toBe(shown(c));
+            // An ask made during a refresh that found no next page is answered, not kept for later.
+            expect(snap().context.moreQueued).toBe(false);
           },
           loadingMore: (s) => {
             expect(select.selectIsLoadingMore(snap())).toBe(true);

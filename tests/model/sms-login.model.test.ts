@@ -121,7 +121,14 @@ const refusal = (message: string) => Object.assign(new Error(message), { kind: '
 const offline = () => Object.assign(new Error('timeout'), { kind: 'network', code: 5 });
 
 function start() {
-  const world = { quota: 10, refuseSend: false, offline: false, sends: 0 };
+  const world = {
+    quota: 10,
+    refuseSend: false,
+    offline: false,
+    sends: 0,
+    /** While set, the SMS is not sent until it settles. */
+    sendGate: null as Promise<void> | null,
+  };
   const emitted: SmsLoginEmitted[] = [];
   const actor = createActor(
     smsLoginMachine.provide({
@@ -131,6 +138,7 @@ function start() {
           return { quantity: world.quota };
         }),
         sendCode: fromPromise(async () => {
+          if (world.sendGate) await world.sendGate;
           if (world.refuseSend) throw refusal('Too many codes requested');
           world.sends += 1;
           return { expiresAt: '2030-01-01T00:10:00Z', sendsLeft: 2 };
@@ -166,27 +174,43 @@ describe('smsLogin (model-based)', () => {
       const snap = () => actor.getSnapshot();
       const expectError = (kind: SmsErrorKind | null) =>
         expect(select.selectError(snap())?.kind ?? null).toBe(kind);
+      /** Which field takes typing now; a locked one must indeed ignore it (the form shows it read-only). */
+      const expectEditable = (fields: { phone: boolean; code: boolean }) => {
+        expect(select.selectCanEditPhone(snap())).toBe(fields.phone);
+        expect(select.selectCanEditCode(snap())).toBe(fields.code);
+      };
+      const expectTypingIgnored = () => {
+        const { phone, code } = snap().context;
+        actor.send({ type: 'sms.setPhone', phone: '13911112222' });
+        actor.send({ type: 'sms.setCode', code: '999999' });
+        expect(select.selectPhone(snap())).toBe(phone);
+        expect(select.selectCode(snap())).toBe(code);
+      };
       await path.run({
         states: {
           editing: ({ context }) => {
             expect(select.selectCanSend(snap())).toBe(true);
+            expectEditable({ phone: true, code: false });
             expect(select.selectIsCodeStep(snap())).toBe(false);
             expect(select.selectPhoneLooksValid(snap())).toBe(context.phoneValid);
             expectError(context.error);
           },
           'codeEntry.counting': ({ context }) => {
             expect(select.selectIsCodeStep(snap())).toBe(true);
+            expectEditable({ phone: false, code: true });
             expect(select.selectSecondsLeft(snap())).toBeGreaterThan(0);
             expect(select.selectCanResend(snap())).toBe(false);
             expectError(context.error);
           },
           'codeEntry.canResend': ({ context }) => {
             expect(select.selectSecondsLeft(snap())).toBe(0);
+            expectEditable({ phone: false, code: true });
             expect(select.selectCanResend(snap())).toBe(true);
             expectError(context.error);
           },
           loggedIn: () => {
             expect(select.selectIsLoggedIn(snap())).toBe(true);
+            expectEditable({ phone: false, code: false });
             expect(emitted).toEqual([{ type: 'auth.loggedIn', session: SESSION }]);
           },
         },
@@ -196,7 +220,20 @@ describe('smsLogin (model-based)', () => {
           },
           SEND: async () => {
             const sends = world.sends;
+            let letSend = () => {};
+            world.sendGate = new Promise<void>((resolve) => (letSend = resolve));
             actor.send({ type: 'sms.send' });
+            if (select.selectIsBusy(snap())) {
+              // Checking the quota, then sending: the phone in use cannot change under the request.
+              expectEditable({ phone: false, code: false });
+              expectTypingIgnored();
+              await flush();
+              expect(select.selectIsBusy(snap())).toBe(true);
+              expectEditable({ phone: false, code: false });
+              expectTypingIgnored();
+            }
+            world.sendGate = null;
+            letSend();
             await flush();
             if (select.selectIsCodeStep(snap())) {
               expect(world.sends).toBe(sends + 1);
@@ -228,6 +265,11 @@ describe('smsLogin (model-based)', () => {
           },
           VERIFY: async () => {
             actor.send({ type: 'sms.verify' });
+            if (select.selectIsBusy(snap())) {
+              // Checking the code: the code being checked cannot change under it.
+              expectEditable({ phone: false, code: false });
+              expectTypingIgnored();
+            }
             await flush();
           },
           VERIFY_OFFLINE: async () => {

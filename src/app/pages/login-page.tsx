@@ -10,6 +10,8 @@ import type { SmsError, smsLoginMachine } from '../../machines/sms-login.machine
 import {
   selectCanResend,
   selectCanSend,
+  selectCanEditCode,
+  selectCanEditPhone,
   selectCanVerify,
   selectCode,
   selectDemoCode,
@@ -78,6 +80,8 @@ function Login({ actor }: { actor: Actor<typeof smsLoginMachine> }) {
   const canSend = useSelector(actor, selectCanSend);
   const canResend = useSelector(actor, selectCanResend);
   const canVerify = useSelector(actor, selectCanVerify);
+  const canEditPhone = useSelector(actor, selectCanEditPhone);
+  const canEditCode = useSelector(actor, selectCanEditCode);
 
   // Demo mode: the code the reply carried is typed in for the visitor (it is also shown).
   useEffect(() => {
@@ -98,6 +102,8 @@ function Login({ actor }: { actor: Actor<typeof smsLoginMachine> }) {
       canSend={canSend || canResend}
       canVerify={canVerify}
       busy={busy}
+      phoneLocked={!canEditPhone}
+      codeLocked={codeStep && !canEditCode}
       error={error ? smsErrorText(LL, error) : null}
       errorField={errorField}
       demoCode={demoCode}

@@ -9,6 +9,7 @@ import {
   selectHasMore,
   selectIsLoading,
   selectIsLoadingMore,
+  selectIsRefreshing,
   selectIsSettled,
   selectMoreFailed,
   selectOrders,
@@ -108,6 +109,7 @@ function Orders({ T }: { T: OrdersTexts }) {
   const loading = useSelector(actor ?? undefined, (s) => (s ? selectIsLoading(s) : true));
   const failed = useSelector(actor ?? undefined, (s) => (s ? selectFailed(s) : false));
   const loadingMore = useSelector(actor ?? undefined, (s) => (s ? selectIsLoadingMore(s) : false));
+  const refreshing = useSelector(actor ?? undefined, (s) => (s ? selectIsRefreshing(s) : false));
   const hasMore = useSelector(actor ?? undefined, (s) => (s ? selectHasMore(s) : false));
   const moreFailed = useSelector(actor ?? undefined, (s) => (s ? selectMoreFailed(s) : false));
 
@@ -121,6 +123,7 @@ function Orders({ T }: { T: OrdersTexts }) {
       failed={failed}
       onRetry={() => actor?.send({ type: 'list.retry' })}
       loadingMore={loadingMore}
+      refreshing={refreshing}
       hasMore={hasMore}
       moreFailed={moreFailed}
       onMore={() => actor?.send({ type: 'list.more' })}

@@ -25,6 +25,8 @@ export interface OrderListViewProps {
   failed: boolean;
   onRetry: () => void;
   loadingMore: boolean;
+  /** The list on screen is being read again. */
+  refreshing: boolean;
   hasMore: boolean;
   moreFailed: boolean;
   onMore: () => void;
@@ -125,16 +127,18 @@ function OrderCard({ order, T, now }: { order: OrderSummary; T: OrdersTexts; now
 }
 
 function ListFooter(props: OrderListViewProps) {
-  const { T, hasMore, loadingMore, moreFailed, onMore } = props;
+  const { T, hasMore, loadingMore, refreshing, moreFailed, onMore } = props;
   const sentinel = useRef<HTMLDivElement>(null);
   const onMoreRef = useRef(onMore);
   useEffect(() => {
     onMoreRef.current = onMore;
   });
-  // Reaching the bottom asks for the next page; the flow ignores the ask while one is loading.
+  // Reaching the bottom asks for the next page (during a refresh the flow keeps the ask for after it). The
+  // observer only reports a change of visibility, so it is armed again whenever a read settles: a sentinel
+  // still in view after a refresh or a page that added nothing new asks again instead of stalling.
   useEffect(() => {
     const node = sentinel.current;
-    if (!node || !hasMore || moreFailed || typeof IntersectionObserver === 'undefined') return;
+    if (!node || !hasMore || moreFailed || loadingMore || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) onMoreRef.current();
@@ -143,7 +147,7 @@ function ListFooter(props: OrderListViewProps) {
     );
     observer.observe(node);
     return () => observer.disconnect();
-  }, [hasMore, moreFailed, props.orders.length]);
+  }, [hasMore, moreFailed, loadingMore, refreshing, props.orders.length]);
   return (
     <div className={styles.footer}>
       {loadingMore ? (

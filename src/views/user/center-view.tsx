@@ -1,4 +1,5 @@
 // Tab 3 (/pages/user/center, "my"): the login entry or the user's summary, and the language switch.
+import { useState } from 'react';
 import type { UserInfo } from '../../domain/api/user';
 import { useI18nContext } from '../../i18n/i18n-context';
 import type { Locales } from '../../i18n/i18n-types';
@@ -20,6 +21,15 @@ export interface CenterViewProps {
 
 export function CenterView({ user, busy, onLanguage, onLogout }: CenterViewProps) {
   const { LL, locale } = useI18nContext();
+  // A new language's messages load lazily, so the screen keeps the old one for a moment after a tap. The
+  // tap is what counts meanwhile: tapping back to the language still on screen must not be ignored.
+  const [tapped, setTapped] = useState<{ choice: Locales; over: Locales } | null>(null);
+  const current = tapped && tapped.over === locale ? tapped.choice : locale;
+  const choose = (option: Locales) => {
+    if (option === current) return;
+    setTapped({ choice: option, over: locale });
+    onLanguage(option);
+  };
   const navigation = useNavigation();
   const format = usePriceFormatter();
   const member = user?.member ?? null;
@@ -94,10 +104,10 @@ export function CenterView({ user, busy, onLanguage, onLogout }: CenterViewProps
               key={option}
               type="button"
               role="radio"
-              aria-checked={option === locale}
+              aria-checked={option === current}
               lang={option}
               className={styles.language}
-              onClick={() => option !== locale && onLanguage(option)}
+              onClick={() => choose(option)}
               data-locale={option}
             >
               {LOCALE_LABELS[option]}

@@ -18,6 +18,12 @@ export interface LoginViewProps {
   canSend: boolean;
   canVerify: boolean;
   busy: boolean;
+  /**
+   * A request is using the phone or the code: the field is read-only, since the flow would not take the
+   * keystroke and the controlled field would silently undo it.
+   */
+  phoneLocked?: boolean;
+  codeLocked?: boolean;
   /** Already translated; null when there is nothing to say. */
   error: string | null;
   /** Which field the error belongs to, for aria-invalid and focus. */
@@ -63,13 +69,19 @@ export function LoginView(props: LoginViewProps) {
             placeholder={LL.login.phonePlaceholder()}
             value={props.phone}
             onChange={(e) => props.onPhone(e.target.value)}
-            readOnly={props.codeSent}
+            readOnly={props.codeSent || props.phoneLocked}
             aria-invalid={props.errorField === 'phone' || undefined}
             aria-describedby={props.errorField === 'phone' ? errorId : undefined}
             maxLength={20}
           />
           {props.codeSent && (
-            <button type="button" className={styles.textButton} onClick={props.onEditPhone}>
+            <button
+              type="button"
+              className={styles.textButton}
+              onClick={props.onEditPhone}
+              // Leaving the code step mid-check would drop the answer of a login that may succeed.
+              disabled={props.codeLocked}
+            >
               {LL.login.editPhone()}
             </button>
           )}
@@ -92,6 +104,7 @@ export function LoginView(props: LoginViewProps) {
               aria-describedby={props.errorField === 'code' ? errorId : undefined}
               maxLength={6}
               disabled={!props.codeSent}
+              readOnly={props.codeLocked}
             />
             <Button
               variant="secondary"

@@ -114,6 +114,24 @@ describe('the login form', () => {
       'The code is wrong or has expired.',
     );
   });
+
+  it('keeps the phone read-only while the code is being sent, so typing is not silently undone', () => {
+    view = render(<LoginView {...loginProps({ phone: '1380013', phoneLocked: true })} />);
+    expect(view.container.querySelector<HTMLInputElement>('input[type="tel"]')?.readOnly).toBe(true);
+    view.unmount();
+    view = render(<LoginView {...loginProps({ phone: '1380013' })} />);
+    expect(view.container.querySelector<HTMLInputElement>('input[type="tel"]')?.readOnly).toBe(false);
+  });
+
+  it('while the code is checked: the code is read-only and the number cannot be changed', () => {
+    view = render(<LoginView {...loginProps({ codeSent: true, code: '123456', codeLocked: true })} />);
+    const code = view.container.querySelector<HTMLInputElement>('input[autocomplete="one-time-code"]');
+    expect(code?.readOnly).toBe(true);
+    const change = [...view.container.querySelectorAll('button')].find(
+      (b) => b.textContent === 'Change number',
+    );
+    expect(change?.disabled).toBe(true);
+  });
 });
 
 describe('the profile page', () => {
