@@ -129,6 +129,11 @@ test('while the order is placed the form and the order types are disabled, then 
   await expect(confirm.field('备注')).toBeDisabled();
   await expect(page.getByRole('radiogroup', { name: '支付方式' }).getByRole('radio').first()).toBeDisabled();
   await expect(confirm.field('取餐人')).toHaveValue('王小明');
+  // Leaving now would let a second visit place the order again: back waits for the answer.
+  await page.getByRole('button', { name: '返回' }).click();
+  await page.goBack();
+  await app.expectRoute('/order/confirm');
+  await expect(submitting).toBeDisabled();
 
   release();
   await app.expectRoute('/order/success');

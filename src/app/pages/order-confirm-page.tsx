@@ -1,5 +1,6 @@
 // /order/confirm: the checkout flow over the shop's cart. The flow starts from the cart's lines and
 // pricing parts; switching the order type re-prices the cart and starts the form of the new type.
+import { useBlocker } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import type { Actor } from 'xstate';
@@ -171,6 +172,14 @@ function CheckoutForm({
   const loadFailed = useSelector(actor, selectLoadFailed);
   const submitting = useSelector(actor, selectIsSubmitting);
   const locked = useSelector(actor, selectIsLocked);
+  // Leaving mid-submission would stop the flow, and the next visit would place the order again under a new
+  // idempotency key; back and links wait for the server's answer, which takes a second or two.
+  // The flow's own way on to /order/success is decided against the live state, not the last render's.
+  useBlocker({
+    shouldBlockFn: () => actor.getSnapshot().matches('submitting'),
+    disabled: !submitting,
+    enableBeforeUnload: submitting,
+  });
   const canSubmit = useSelector(actor, selectCanSubmit);
   const error = useSelector(actor, selectError);
   const fieldError = useSelector(actor, selectFieldError);
