@@ -190,6 +190,9 @@ export const sessionMachine = setup({
             // guest.
             onError: { target: 'idle', actions: 'forgetUser' },
           },
+          // A show during the read (a member-card payment just changed the balance, or the customer came
+          // back to the tab) may make the read under way stale: read again, and drop the older answer.
+          on: { 'session.show': { target: 'refreshingUser', reenter: true } },
         },
         idle: {
           on: {

@@ -353,6 +353,29 @@ describe('session (model-based)', () => {
     });
   }
 
+  it('a show during a user read (a member-card payment) reads the user again and keeps that answer', async () => {
+    const { actor, world } = await start({
+      token: 'member',
+      savedLanguage: null,
+      refuseToken: false,
+      launches: 0,
+      hold: false,
+      pending: [],
+      newestUser: null,
+    });
+    world.hold = true;
+    actor.send({ type: 'session.show' });
+    await releaseOne(world);
+    expect(actor.getSnapshot().matches({ user: 'refreshingUser' })).toBe(true);
+    const beforePayment = world.newestUser;
+    actor.send({ type: 'session.show' });
+    // The read that began before the payment must not be the one kept.
+    expect(world.newestUser).not.toBe(beforePayment);
+    await release(world, 'newestFirst');
+    expect(actor.getSnapshot().matches({ user: 'idle' })).toBe(true);
+    expect(select.selectUser(actor.getSnapshot())).toBe(world.newestUser);
+  });
+
   it('a language picked while the app launches is the one it starts in and saves', async () => {
     const world: World = {
       token: 'member',
