@@ -8,6 +8,14 @@ import type { GpsPoint } from '../domain/shop';
 export const MAP_ZOOM = { min: 5, max: 18, initial: 16 } as const;
 /** A script that neither loads nor fails (a blocked request that hangs) counts as failed after this. */
 export const MAP_LOAD_TIMEOUT_MS = 15_000;
+/**
+ * An AMap map that has not drawn its first view (its `complete` event) after this counts as failed. AMap's
+ * script loads and calls back whatever the key; a refused key (INVALID_USER_KEY, USERKEY_PLAT_NOMATCH, a
+ * spent daily quota) shows only as a console message and a map that never completes, with no error event
+ * or callback to listen to. The first view is a handful of tiles, far less than the script, so a link slow
+ * but good enough to load the script in its time draws them within the same allowance.
+ */
+export const MAP_DRAW_TIMEOUT_MS = 15_000;
 
 export const MAP_SCRIPT_URL: Record<MapProvider, string> = {
   amap: 'https://webapi.amap.com/maps',
@@ -36,7 +44,10 @@ export interface MapOptions {
   center: GpsPoint;
   /** After every pan or zoom, with the new centre. */
   onMoved(center: GpsPoint): void;
-  /** The provider refused the key after the script loaded (Google reports it late). */
+  /**
+   * The provider refused the key after the script loaded: Google calls gm_authFailure, AMap never completes
+   * its first draw (MAP_DRAW_TIMEOUT_MS). Called at most once, and never after destroy.
+   */
   onFailed(): void;
 }
 
@@ -52,7 +63,7 @@ interface AmapLngLat {
   getLat(): number;
 }
 interface AmapMap {
-  on(event: 'moveend' | 'zoomend', handler: () => void): void;
+  on(event: 'complete' | 'moveend' | 'zoomend', handler: () => void): void;
   getCenter(): AmapLngLat;
   destroy(): void;
 }
@@ -98,7 +109,7 @@ type MapWindow = Window & {
 function amapApi(AMap: AmapNamespace): MapApi {
   return {
     provider: 'amap',
-    create(container, { center, onMoved }) {
+    create(container, { center, onMoved, onFailed }) {
       const map = new AMap.Map(container, {
         center: [center.lng, center.lat],
         zoom: MAP_ZOOM.initial,
@@ -111,7 +122,15 @@ function amapApi(AMap: AmapNamespace): MapApi {
       };
       map.on('moveend', () => onMoved(read()));
       map.on('zoomend', () => onMoved(read()));
-      return { center: read, destroy: () => map.destroy() };
+      const undrawn = setTimeout(onFailed, MAP_DRAW_TIMEOUT_MS);
+      map.on('complete', () => clearTimeout(undrawn));
+      return {
+        center: read,
+        destroy: () => {
+          clearTimeout(undrawn);
+          map.destroy();
+        },
+      };
     },
   };
 }

@@ -2,21 +2,25 @@
 // (playwright.config.ts project "map": GEOCODING_PROVIDER=amap, MAP_JS_KEY). The AMap JS API is served by a
 // small fake through page.route on its script URL, so the whole path runs offline: the script loads only
 // when the map is opened, the customer drags the map under the pin, the point is named by the server and
-// fills the form, and the address is saved; a script that fails says "Map load failed." and typed search
-// still works.
+// fills the form, and the address is saved; a script that fails, or a key the provider refuses (the script
+// loads but the map never draws), says "Map load failed." and typed search still works.
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { MAP_DRAW_TIMEOUT_MS } from '../../src/services/map';
+import { expect, SHOPS_OPEN, test } from './fixtures';
 import type { LoginPage, MenuPage } from './pages/app';
 
 const SCRIPT = 'https://webapi.amap.com/maps?**';
 
 /**
  * A fake of the AMap JS API 2.0 surface the storefront uses: `new AMap.Map(container, {center, zoom,
- * zooms})`, `on('moveend')`, `getCenter()`, `destroy()`. Dragging moves the centre by 0.0001° per pixel, as
- * a real map moves under a fixed pin.
+ * zooms})`, `on('complete' | 'moveend')`, `getCenter()`, `destroy()`. Dragging moves the centre by 0.0001°
+ * per pixel, as a real map moves under a fixed pin. With a good key the map fires `complete` once it has
+ * drawn (a tick after it is made); with a refused key the script still loads and calls back, as AMap's does,
+ * but the map never completes.
  */
-const FAKE_AMAP = `(() => {
+const fakeAmap = ({ keyAccepted }: { keyAccepted: boolean }) => `(() => {
   const DEG_PER_PX = 0.0001;
+  const KEY_ACCEPTED = ${String(keyAccepted)};
   class LngLat {
     constructor(lng, lat) { this.lng = lng; this.lat = lat; }
     getLng() { return this.lng; }
@@ -46,6 +50,7 @@ const FAKE_AMAP = `(() => {
         (this.handlers.moveend || []).forEach((h) => h());
       });
       window.__fakeAmapMaps = (window.__fakeAmapMaps || 0) + 1;
+      if (KEY_ACCEPTED) setTimeout(() => (this.handlers.complete || []).forEach((h) => h()), 0);
     }
     on(event, handler) { (this.handlers[event] = this.handlers[event] || []).push(handler); }
     getCenter() { return this.center; }
@@ -92,7 +97,7 @@ test('a customer picks the delivery point on the map and saves the address', asy
   const scripts: string[] = [];
   await page.route(SCRIPT, async (route) => {
     scripts.push(route.request().url());
-    await route.fulfill({ contentType: 'application/javascript', body: FAKE_AMAP });
+    await route.fulfill({ contentType: 'application/javascript', body: fakeAmap({ keyAccepted: true }) });
   });
   await logInAndOpenAddressForm(page, login, menu);
 
@@ -168,4 +173,47 @@ test('a map script that fails to load says "Map load failed." and typed search s
   await page.getByRole('list', { name: '搜索到的地点' }).getByRole('button').first().click();
   await expect(page.getByTestId('gps-state')).toHaveText('已定位。');
   await expect(page.getByLabel('街道或楼宇')).toHaveValue('人民广场');
+});
+
+test.describe('a refused map key', () => {
+  // The browser's clock is the scenario's own, to jump past the map's draw time-out instead of waiting it out.
+  test.use({ fixedClock: false });
+
+  test('a map that never draws says "Map load failed." and typed search still works', async ({
+    app,
+    login,
+    menu,
+    page,
+  }) => {
+    await page.clock.install({ time: SHOPS_OPEN });
+    let requested = 0;
+    await page.route(SCRIPT, async (route) => {
+      requested += 1;
+      await route.fulfill({ contentType: 'application/javascript', body: fakeAmap({ keyAccepted: false }) });
+    });
+    // The location-pick route opens the map at once; the script loads but the map stays blank.
+    await logInAndOpenAddressForm(page, login, menu, 'poi');
+    const sheet = page.getByRole('dialog', { name: '在地图上选点' });
+    await expect(sheet.getByTestId('fake-amap')).toBeVisible();
+    await expect(sheet.getByTestId('map-place')).not.toContainText('加载中');
+    await expect(page.getByTestId('map-error')).toBeHidden();
+    await page.clock.fastForward(MAP_DRAW_TIMEOUT_MS);
+    await expect(page.getByTestId('map-error')).toHaveText('地图加载失败。');
+    await expect(sheet).toBeHidden();
+    // Trying again draws a new map with the loaded script, which fails the same way.
+    await page.getByRole('button', { name: '在地图上选点' }).click();
+    await expect(sheet.getByTestId('fake-amap')).toBeVisible();
+    await expect(page.getByTestId('map-error')).toBeHidden();
+    await expect(sheet.getByTestId('map-place')).not.toContainText('加载中');
+    await page.clock.fastForward(MAP_DRAW_TIMEOUT_MS);
+    await expect(page.getByTestId('map-error')).toHaveText('地图加载失败。');
+    await expect(sheet).toBeHidden();
+    expect(requested).toBe(1);
+    await app.expectAccessible();
+
+    await page.getByLabel('街道或楼宇').fill('人民广场');
+    await page.getByRole('list', { name: '搜索到的地点' }).getByRole('button').first().click();
+    await expect(page.getByTestId('gps-state')).toHaveText('已定位。');
+    await expect(page.getByLabel('街道或楼宇')).toHaveValue('人民广场');
+  });
 });

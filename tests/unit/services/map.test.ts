@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 // The map script loader: nothing loads without a key, the provider's script URL carries the browser key
 // and a callback, the AMap adapter keeps the zoom limits of spec §9, a failed script says "Map load
-// failed." and is tried again on the next attempt, and a loaded script is reused.
+// failed." and is tried again on the next attempt, and a loaded script is reused. An AMap map whose key is
+// refused loads its script but never draws: it reports failed once its first draw is overdue.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadMapApi, MAP_ZOOM, MapError } from '../../../src/services/map';
+import { loadMapApi, MAP_DRAW_TIMEOUT_MS, MAP_ZOOM, MapError, type MapApi } from '../../../src/services/map';
 
 type Win = Window & Record<string, unknown>;
 const win = () => window as unknown as Win;
@@ -96,5 +97,82 @@ describe('loadMapApi', () => {
     expect(moved).toEqual([{ lat: 31.25, lng: 121.5 }]);
     expect(view.center()).toEqual({ lat: 31.25, lng: 121.5 });
     expect(await loadMapApi(config)).toBe(api);
+  });
+});
+
+describe('an AMap map with a refused key', () => {
+  /** The maps drawn by the fake AMap, each with its handlers, to fire `complete` as the real one does. */
+  let maps: { handlers: Record<string, (() => void)[]>; destroyed: boolean }[] = [];
+  class FakeMap {
+    readonly handlers: Record<string, (() => void)[]> = {};
+    destroyed = false;
+    constructor() {
+      maps.push(this);
+    }
+    on(event: string, handler: () => void) {
+      (this.handlers[event] ??= []).push(handler);
+    }
+    getCenter() {
+      return { getLng: () => 121.4, getLat: () => 31.2 };
+    }
+    destroy() {
+      this.destroyed = true;
+    }
+  }
+  const fire = (event: string) => maps.at(-1)!.handlers[event]?.forEach((handler) => handler());
+  let api: MapApi;
+  let keys = 0;
+
+  beforeEach(async () => {
+    vi.useFakeTimers();
+    maps = [];
+    // A key of its own: a loaded script is kept per key, and this one must draw with this fake.
+    const pending = loadMapApi({ provider: 'amap', key: `refused-${++keys}`, securityCode: null });
+    win().AMap = { Map: FakeMap };
+    (win()[new URL(scripts().at(-1)!.src).searchParams.get('callback')!] as () => void)();
+    api = await pending;
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  function draw() {
+    const failed = vi.fn();
+    const view = api.create(document.createElement('div'), {
+      center: { lat: 31.2, lng: 121.4 },
+      onMoved: () => undefined,
+      onFailed: failed,
+    });
+    return { view, failed };
+  }
+
+  it('a map that never completes its first draw reports failed, once, when the draw is overdue', () => {
+    const { failed } = draw();
+    vi.advanceTimersByTime(MAP_DRAW_TIMEOUT_MS - 1);
+    expect(failed).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(failed).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(10 * MAP_DRAW_TIMEOUT_MS);
+    expect(failed).toHaveBeenCalledTimes(1);
+  });
+
+  it('a map that completes its first draw does not fail', () => {
+    const { view, failed } = draw();
+    vi.advanceTimersByTime(MAP_DRAW_TIMEOUT_MS / 2);
+    fire('complete');
+    vi.advanceTimersByTime(10 * MAP_DRAW_TIMEOUT_MS);
+    expect(failed).not.toHaveBeenCalled();
+    expect(view.center()).toEqual({ lat: 31.2, lng: 121.4 });
+  });
+
+  it('a map taken down before its draw is overdue reports nothing and leaves no timer', () => {
+    const { view, failed } = draw();
+    expect(vi.getTimerCount()).toBe(1);
+    view.destroy();
+    expect(maps.at(-1)!.destroyed).toBe(true);
+    expect(vi.getTimerCount()).toBe(0);
+    vi.advanceTimersByTime(10 * MAP_DRAW_TIMEOUT_MS);
+    expect(failed).not.toHaveBeenCalled();
   });
 });
