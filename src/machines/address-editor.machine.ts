@@ -2,7 +2,9 @@
 // address are required, the phone must be correct"; §8 "device nonsupport geolocation", "no location"):
 // the fields, the browser's position, a place search (address/searchPoi) and the point chosen on the map
 // (map-picker.machine.ts), each of which fills the address and its GPS point, which takeaway needs.
-import { assign, emit, setup } from 'xstate';
+// The place search and the position run side by side while the customer keeps typing: a lookup in flight
+// never costs a keystroke or a tap.
+import { assign, emit, raise, setup, stateIn } from 'xstate';
 import type { Address, AddressAddInput, AddressUpdateInput, Poi } from '../domain/api/address';
 import { normalizePhone } from '../domain/api/user-rules';
 import type { GpsPoint } from '../domain/shop';
@@ -127,6 +129,7 @@ export const addressEditorMachine = setup({
     hasKeyword: (_, params: { keyword: string }) => params.keyword.trim().length > 0,
     hasPoi: ({ context }, params: { index: number }) => context.pois[params.index] !== undefined,
     isDraftInvalid: ({ context }) => draftError(context.draft) !== null,
+    savesWhenLocated: stateIn({ editing: { position: { locating: 'saveWhenLocated' } } }),
   },
   actions: {
     setDraft: assign(({ context }, params: Partial<AddressDraft>) => ({
@@ -144,6 +147,7 @@ export const addressEditorMachine = setup({
         GEO_REASON[(params.error as { kind?: string } | null)?.kind ?? 'unavailable'] ?? 'geoUnavailable',
     })),
     storePois: assign((_, params: { pois: Poi[] }) => ({ pois: params.pois, error: null })),
+    forgetPois: assign({ pois: [] }),
     pickPoi: assign(({ context }, params: { index: number }) => {
       const poi = context.pois[params.index]!;
       return {
@@ -163,6 +167,8 @@ export const addressEditorMachine = setup({
     showFieldError: assign(({ context }) => ({ fieldError: draftError(context.draft) })),
     fail: assign((_, params: { message: string }) => ({ error: params.message })),
     dismissError: assign({ error: null, fieldError: null }),
+    /** The Save tapped while locating, taken now that the point is in the draft. */
+    saveNow: raise({ type: 'editor.save' as const }),
     announceSaved: emit((_, params: { address: Address }) => ({
       type: 'address.saved' as const,
       address: params.address,
@@ -188,63 +194,126 @@ export const addressEditorMachine = setup({
   initial: 'editing',
   states: {
     editing: {
+      type: 'parallel',
+      // Handled here, whatever the search and the position are doing.
       on: {
         'editor.set': { actions: { type: 'setDraft', params: ({ event }) => event.changes } },
-        'editor.locate': { target: 'locating', actions: 'dismissError' },
-        'editor.search': {
-          guard: { type: 'hasKeyword', params: ({ event }) => event },
-          target: 'searching',
-          actions: 'dismissError',
-        },
+        // A place picked from the list on screen (the answer before a search still in flight) or on the map
+        // is the customer's latest word on the address and its point: a search answer or a position still
+        // to come would overwrite or re-list it, so both lookups end.
         'editor.pickPoi': {
           guard: { type: 'hasPoi', params: ({ event }) => event },
+          target: ['.search.idle', '.position.idle'],
           actions: { type: 'pickPoi', params: ({ event }) => event },
         },
-        'editor.pickPlace': { actions: { type: 'pickPlace', params: ({ event }) => event } },
+        'editor.pickPlace': {
+          target: ['.search.idle', '.position.idle'],
+          actions: { type: 'pickPlace', params: ({ event }) => event },
+        },
+        // While a search runs the typed text is what the customer wants saved: the answer only offers places
+        // to pick, so waiting for it would delay the save for nothing. Leaving the state ends the search.
         'editor.save': [
           { guard: 'isDraftInvalid', actions: ['dismissError', 'showFieldError'] },
           { target: 'saving', actions: 'dismissError' },
         ],
         'editor.dismissError': { actions: 'dismissError' },
       },
-    },
-    locating: {
-      tags: 'busy',
-      invoke: {
-        src: 'locate',
-        onDone: {
-          target: 'editing',
-          actions: { type: 'storePosition', params: ({ event }) => ({ gps: event.output }) },
+      states: {
+        search: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: {
+                'editor.search': [
+                  {
+                    guard: { type: 'hasKeyword', params: ({ event }) => event },
+                    target: 'searching',
+                    actions: 'dismissError',
+                  },
+                  // The field was emptied: places for the old text no longer apply.
+                  { actions: 'forgetPois' },
+                ],
+              },
+            },
+            searching: {
+              tags: 'busy',
+              invoke: {
+                src: 'searchPoi',
+                input: ({ context, event }) => ({
+                  keyword: (event as { keyword: string }).keyword.trim(),
+                  near: context.draft.gps ?? context.near,
+                }),
+                onDone: {
+                  target: 'idle',
+                  actions: { type: 'storePois', params: ({ event }) => ({ pois: event.output }) },
+                },
+                onError: {
+                  target: 'idle',
+                  actions: { type: 'fail', params: ({ event }) => ({ message: errorMessage(event.error) }) },
+                },
+              },
+              on: {
+                'editor.search': [
+                  // A newer keyword replaces the search in flight.
+                  {
+                    guard: { type: 'hasKeyword', params: ({ event }) => event },
+                    target: 'searching',
+                    reenter: true,
+                  },
+                  // Emptied while searching: the answer for the old text is not wanted.
+                  { target: 'idle', actions: 'forgetPois' },
+                ],
+              },
+            },
+          },
         },
-        onError: {
-          target: 'editing',
-          actions: { type: 'failLocate', params: ({ event }) => ({ error: event.error }) },
-        },
-      },
-    },
-    searching: {
-      tags: 'busy',
-      invoke: {
-        src: 'searchPoi',
-        input: ({ context, event }) => ({
-          keyword: (event as { keyword: string }).keyword.trim(),
-          near: context.draft.gps ?? context.near,
-        }),
-        onDone: {
-          target: 'editing',
-          actions: { type: 'storePois', params: ({ event }) => ({ pois: event.output }) },
-        },
-        onError: {
-          target: 'editing',
-          actions: { type: 'fail', params: ({ event }) => ({ message: errorMessage(event.error) }) },
-        },
-      },
-      // A newer keyword replaces the search in flight.
-      on: {
-        'editor.search': {
-          guard: { type: 'hasKeyword', params: ({ event }) => event },
-          target: 'searching',
-          reenter: true,
+        position: {
+          initial: 'idle',
+          states: {
+            idle: { on: { 'editor.locate': { target: 'locating', actions: 'dismissError' } } },
+            locating: {
+              tags: 'busy',
+              initial: 'asked',
+              states: {
+                asked: {
+                  on: {
+                    // Save tapped after asking for the position: the customer means the address at that
+                    // point (without one it cannot be delivered to), so the save waits for it; the draft is
+                    // checked now so a missing field is shown at once.
+                    'editor.save': [
+                      { guard: 'isDraftInvalid', actions: ['dismissError', 'showFieldError'] },
+                      { target: 'saveWhenLocated', actions: 'dismissError' },
+                    ],
+                  },
+                },
+                // Already waiting: another tap changes nothing.
+                saveWhenLocated: { on: { 'editor.save': {} } },
+              },
+              invoke: {
+                src: 'locate',
+                onDone: [
+                  {
+                    guard: 'savesWhenLocated',
+                    target: 'idle',
+                    actions: [
+                      { type: 'storePosition', params: ({ event }) => ({ gps: event.output }) },
+                      'saveNow',
+                    ],
+                  },
+                  {
+                    target: 'idle',
+                    actions: { type: 'storePosition', params: ({ event }) => ({ gps: event.output }) },
+                  },
+                ],
+                // A waiting save is dropped with the failure shown: the customer decides whether to keep the
+                // address without a point.
+                onError: {
+                  target: 'idle',
+                  actions: { type: 'failLocate', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
+          },
         },
       },
     },

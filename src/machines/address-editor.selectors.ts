@@ -12,7 +12,9 @@ export const selectFieldError = (s: S) => s.context.fieldError;
 /** A locating failure (key `address.error.<reason>`) or request-layer text, or null. */
 export const selectError = (s: S) => s.context.error;
 export const selectHasGps = (s: S) => s.context.draft.gps !== null;
-export const selectIsLocating = (s: S) => s.matches('locating');
-export const selectIsSearching = (s: S) => s.matches('searching');
-export const selectIsSaving = (s: S) => s.matches('saving');
+export const selectIsLocating = (s: S) => s.matches({ editing: { position: 'locating' } });
+export const selectIsSearching = (s: S) => s.matches({ editing: { search: 'searching' } });
+/** The save is under way: sent, or tapped while locating and waiting for the position. The form is locked. */
+export const selectIsSaving = (s: S) =>
+  s.matches('saving') || s.matches({ editing: { position: { locating: 'saveWhenLocated' } } });
 export const selectIsSaved = (s: S) => s.matches('saved');

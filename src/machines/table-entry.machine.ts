@@ -192,6 +192,12 @@ export const tableEntryMachine = setup({
     note: '',
     error: null,
   }),
+  // The headcount and the note belong to the customer, not to the table: typed while the camera is open or a
+  // table is loading they are kept (the fields stay on screen during a rescan), not undone.
+  on: {
+    'table.setPerson': { actions: { type: 'setPerson', params: ({ event }) => event } },
+    'table.setNote': { actions: { type: 'setNote', params: ({ event }) => event } },
+  },
   initial: 'starting',
   states: {
     starting: {
@@ -266,8 +272,6 @@ export const tableEntryMachine = setup({
     },
     ready: {
       on: {
-        'table.setPerson': { actions: { type: 'setPerson', params: ({ event }) => event } },
-        'table.setNote': { actions: { type: 'setNote', params: ({ event }) => event } },
         'table.scan': { target: 'scanning', actions: 'dismissError' },
         'table.confirm': [
           { guard: 'isValid', target: 'done', actions: ['announceTable', 'navigateToMenu'] },

@@ -14,4 +14,7 @@ export const selectIsScanning = (s: S) => s.matches('scanning');
 export const selectIsResolving = (s: S) => s.matches('resolving');
 /** No table yet: the page offers the scanner and a typed code. */
 export const selectNeedsTable = (s: S) => s.matches('waiting');
+/** The scanner can be opened: not while a table is loading, whose answer is on its way. */
+export const selectCanScan = (s: S) => s.matches('waiting') || s.matches('ready');
+/** 开始点餐 works: a table is resolved and no rescan or lookup is under way. */
 export const selectCanConfirm = (s: S) => s.matches('ready');

@@ -168,9 +168,26 @@ describe('addressBook (model-based)', () => {
       actor.on('*', (e) => emitted.push(e as AddressBookEmitted));
       actor.start();
       const snap = () => actor.getSnapshot();
+      /**
+       * The cards' buttons are disabled exactly while busy (address-list-view.tsx), so busy must be exactly
+       * when the flow would drop their taps.
+       */
+      const cardsMatchFlow = () => {
+        const id = select.selectAddresses(snap())[0]?.id ?? 1;
+        for (const event of [
+          { type: 'address.choose', id },
+          { type: 'address.edit', id },
+          { type: 'address.delete', id },
+          { type: 'address.setDefault', id },
+        ] as const)
+          expect(snap().can(event), event.type).toBe(!select.selectIsBusy(snap()));
+      };
       await path.run({
         states: {
-          loading: () => expect(select.selectIsLoading(snap())).toBe(true),
+          loading: () => {
+            expect(select.selectIsLoading(snap())).toBe(true);
+            cardsMatchFlow();
+          },
           failed: () => expect(select.selectLoadFailed(snap())).toBe(true),
           ready: (state) => {
             const m = state.context as BookContext;
@@ -181,9 +198,17 @@ describe('addressBook (model-based)', () => {
               m.chosen !== null && ids.includes(m.chosen) ? m.chosen : null,
             );
             expect(select.selectError(snap())).toBe(m.failed ? 'offline' : null);
+            expect(select.selectIsBusy(snap())).toBe(false);
+            cardsMatchFlow();
           },
-          deleting: () => expect(select.selectIsBusy(snap())).toBe(true),
-          savingDefault: () => expect(select.selectIsBusy(snap())).toBe(true),
+          deleting: () => {
+            expect(select.selectIsBusy(snap())).toBe(true);
+            cardsMatchFlow();
+          },
+          savingDefault: () => {
+            expect(select.selectIsBusy(snap())).toBe(true);
+            cardsMatchFlow();
+          },
         },
         events: {
           LOAD_OK: async () => {

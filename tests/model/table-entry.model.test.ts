@@ -67,6 +67,9 @@ type TableModelEvent =
   | { type: 'PERSON'; person: 2 | 9 }
   | { type: 'CONFIRM' };
 
+/** Typed while the camera is open or a table loads: the fields stay on screen once a table is known. */
+const person = { guard: 'hasTable' as const, actions: 'setPerson' as const };
+
 const back = (error: TableEntryErrorReason | null) => [
   { guard: 'hasTable' as const, target: 'ready', actions: { type: 'setError' as const, params: { error } } },
   { target: 'waiting', actions: { type: 'setError' as const, params: { error } } },
@@ -76,6 +79,7 @@ const tableModel = setup({
   types: { context: {} as TableModelContext, events: {} as TableModelEvent },
   actions: {
     setError: assign((_, params: { error: TableEntryErrorReason | null }) => ({ error: params.error })),
+    setPerson: assign(({ event }) => ({ person: (event as { person: 2 | 9 }).person, error: null })),
   },
   guards: {
     hasTable: ({ context }) => context.resolved !== null,
@@ -118,6 +122,7 @@ const tableModel = setup({
         SCANNED_OTHER_SHOP: back('qrInvalid'),
         CAMERA_DENIED: back('scanPermissionDenied'),
         CANCEL: back(null),
+        PERSON: person,
       },
     },
     resolving: {
@@ -139,12 +144,13 @@ const tableModel = setup({
           },
           { target: 'waiting', actions: assign({ resolved: null, error: 'tableNotFound' }) },
         ],
+        PERSON: person,
       },
     },
     ready: {
       on: {
         SCAN: { target: 'scanning', actions: assign({ error: null }) },
-        PERSON: { actions: assign(({ event }) => ({ person: event.person, error: null })) },
+        PERSON: { actions: 'setPerson' },
         CONFIRM: [{ guard: 'fits', target: 'done' }, { actions: assign({ error: 'headcountInvalid' }) }],
       },
     },
@@ -190,26 +196,48 @@ describe('tableEntry (model-based)', () => {
       actor.on('*', (e) => emitted.push(e as TableEntryEmitted));
       actor.start();
       const snap = () => actor.getSnapshot();
+      /** What the page enables is what the flow takes at that moment: no tap is dropped. */
+      const controlsMatchFlow = () => {
+        expect(select.selectCanScan(snap())).toBe(snap().can({ type: 'table.scan', video: null }));
+        expect(select.selectCanConfirm(snap())).toBe(snap().can({ type: 'table.confirm' }));
+      };
       let pending: Which = 'A';
       await path.run({
         states: {
           waiting: (state) => {
             const m = state.context as TableModelContext;
+            controlsMatchFlow();
+            expect(select.selectCanScan(snap())).toBe(true);
+            expect(select.selectCanConfirm(snap())).toBe(false);
             expect(select.selectNeedsTable(snap())).toBe(true);
             expect(select.selectTable(snap())).toBeNull();
             expect(select.selectError(snap())).toBe(m.error);
           },
-          scanning: () => expect(select.selectIsScanning(snap())).toBe(true),
+          scanning: (state) => {
+            const m = state.context as TableModelContext;
+            expect(select.selectIsScanning(snap())).toBe(true);
+            controlsMatchFlow();
+            expect(select.selectCanScan(snap())).toBe(false);
+            expect(select.selectCanConfirm(snap())).toBe(false);
+            expect(select.selectPerson(snap())).toBe(m.person);
+          },
           resolving: (state) => {
             const m = state.context as TableModelContext;
             expect(select.selectIsResolving(snap())).toBe(true);
+            controlsMatchFlow();
+            // The scanner waits for the table being loaded; so does 开始点餐.
+            expect(select.selectCanScan(snap())).toBe(false);
+            expect(select.selectCanConfirm(snap())).toBe(false);
+            expect(select.selectPerson(snap())).toBe(m.person);
             expect(loads.at(-1)!.lookup).toEqual(
               m.by === 'code' ? { tableId: CODES[m.pending!] } : { tableNo: TYPED[m.pending!] },
             );
           },
           ready: (state) => {
             const m = state.context as TableModelContext;
+            controlsMatchFlow();
             expect(select.selectCanConfirm(snap())).toBe(true);
+            expect(select.selectCanScan(snap())).toBe(true);
             expect(select.selectTable(snap())).toEqual(TABLES[m.resolved!]);
             expect(select.selectMaxPerson(snap())).toBe(TABLES[m.resolved!].nMaxPerson);
             expect(select.selectPerson(snap())).toBe(m.person);

@@ -7,6 +7,8 @@ import type { ShopInfo } from '../../domain/shop';
 import { useI18nContext } from '../../i18n/i18n-context';
 import type { TableEntryErrorReason, tableEntryMachine } from '../../machines/table-entry.machine';
 import {
+  selectCanConfirm,
+  selectCanScan,
   selectError,
   selectIsResolving,
   selectIsScanning,
@@ -76,6 +78,8 @@ function Table({ actor }: { actor: Actor<typeof tableEntryMachine> }) {
   const scanning = useSelector(actor, selectIsScanning);
   const resolving = useSelector(actor, selectIsResolving);
   const needsTable = useSelector(actor, selectNeedsTable);
+  const canScan = useSelector(actor, selectCanScan);
+  const canConfirm = useSelector(actor, selectCanConfirm);
   const text =
     error === 'headcountInvalid'
       ? LL.table.error.headcountInvalid({ max: maxPerson ?? 99 })
@@ -95,6 +99,8 @@ function Table({ actor }: { actor: Actor<typeof tableEntryMachine> }) {
       resolving={resolving}
       scanning={scanning}
       needsTable={needsTable}
+      canScan={canScan}
+      canConfirm={canConfirm}
       onScan={(video) => actor.send({ type: 'table.scan', video })}
       onCancelScan={() => actor.send({ type: 'table.cancelScan' })}
       onEnterCode={(code) => actor.send({ type: 'table.enterCode', code })}

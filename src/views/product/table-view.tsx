@@ -22,6 +22,10 @@ export interface TableViewProps {
   resolving: boolean;
   scanning: boolean;
   needsTable: boolean;
+  /** The scanner can be opened (not while a table is loading). */
+  canScan: boolean;
+  /** A table is resolved and nothing is loading or scanning: 开始点餐 works. */
+  canConfirm: boolean;
   onScan: (video: HTMLVideoElement | null) => void;
   onCancelScan: () => void;
   onEnterCode: (code: string) => void;
@@ -78,6 +82,7 @@ export function TableView(props: TableViewProps) {
           <Button
             variant={props.needsTable ? 'primary' : 'secondary'}
             block
+            disabled={!props.canScan}
             onClick={() => props.onScan(video.current)}
           >
             <Icon name="search" size={1} /> {LL.table.scan()}
@@ -155,7 +160,7 @@ export function TableView(props: TableViewProps) {
       {!props.needsTable && props.tableName && (
         <div className={styles.submitBar}>
           <div className={styles.submitInner}>
-            <Button size="large" block onClick={props.onConfirm}>
+            <Button size="large" block disabled={!props.canConfirm} onClick={props.onConfirm}>
               {LL.table.startOrdering()}
             </Button>
           </div>

@@ -27,6 +27,7 @@ export interface AddressEditViewProps {
   pois: readonly Poi[];
   searching: boolean;
   locating: boolean;
+  /** The save is under way (or waits for the position): the form is locked so no edit is lost. */
   saving: boolean;
   onChange: (changes: Partial<Omit<AddressDraftView, 'hasGps'>>) => void;
   onSearch: (keyword: string) => void;
@@ -84,6 +85,7 @@ export function AddressEditView(props: AddressEditViewProps) {
             className={styles.input}
             autoComplete="name"
             value={draft.contactName}
+            disabled={props.saving}
             onChange={(e) => props.onChange({ contactName: e.target.value })}
             {...invalid('contactName')}
           />
@@ -99,6 +101,7 @@ export function AddressEditView(props: AddressEditViewProps) {
             type="tel"
             autoComplete="tel"
             value={draft.phone}
+            disabled={props.saving}
             onChange={(e) => props.onChange({ phone: e.target.value })}
             {...invalid('phone')}
           />
@@ -115,6 +118,7 @@ export function AddressEditView(props: AddressEditViewProps) {
               type="search"
               autoComplete="street-address"
               value={draft.address}
+              disabled={props.saving}
               placeholder={LL.address.placePlaceholder()}
               onChange={(e) => {
                 props.onChange({ address: e.target.value });
@@ -126,7 +130,7 @@ export function AddressEditView(props: AddressEditViewProps) {
               type="button"
               className={styles.locate}
               onClick={props.onLocate}
-              disabled={props.locating}
+              disabled={props.locating || props.saving}
               aria-label={LL.address.locate()}
             >
               <Icon name="location" size={1.25} />
@@ -140,7 +144,12 @@ export function AddressEditView(props: AddressEditViewProps) {
             <ul className={styles.pois} aria-label={LL.address.places()}>
               {props.pois.map((poi, index) => (
                 <li key={`${poi.name}-${index}`}>
-                  <button type="button" className={styles.poi} onClick={() => props.onPick(index)}>
+                  <button
+                    type="button"
+                    className={styles.poi}
+                    onClick={() => props.onPick(index)}
+                    disabled={props.saving}
+                  >
                     <strong>{poi.name}</strong>
                     <span className={styles.muted}>
                       {poi.city} {poi.address}
@@ -156,7 +165,7 @@ export function AddressEditView(props: AddressEditViewProps) {
               type="button"
               className={styles.mapPick}
               onClick={props.onOpenMap}
-              disabled={props.mapLoading}
+              disabled={props.mapLoading || props.saving}
               aria-busy={props.mapLoading || undefined}
             >
               <Icon name="location" size={1.125} />
@@ -177,6 +186,7 @@ export function AddressEditView(props: AddressEditViewProps) {
             id="address-houseNumber"
             className={styles.input}
             value={draft.houseNumber}
+            disabled={props.saving}
             placeholder={LL.address.houseNumberPlaceholder()}
             onChange={(e) => props.onChange({ houseNumber: e.target.value })}
             {...invalid('houseNumber')}
@@ -187,6 +197,7 @@ export function AddressEditView(props: AddressEditViewProps) {
           <input
             type="checkbox"
             checked={draft.isDefault}
+            disabled={props.saving}
             onChange={(e) => props.onChange({ isDefault: e.target.checked })}
           />
           <span>{LL.address.makeDefault()}</span>

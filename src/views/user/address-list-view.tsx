@@ -17,6 +17,7 @@ export interface AddressListViewProps {
   choosing: boolean;
   loading: boolean;
   failed: boolean;
+  /** A delete, a default change or a reload is under way: the cards' buttons wait for it. */
   busy: boolean;
   error: string | null;
   onRetry: () => void;
@@ -65,6 +66,7 @@ export function AddressListView(props: AddressListViewProps) {
                 type="button"
                 className={styles.cardMain}
                 onClick={() => (props.choosing ? props.onChoose(a.id) : props.onEdit(a.id))}
+                disabled={props.busy}
                 aria-current={props.choosing && a.id === props.chosenId ? 'true' : undefined}
               >
                 <Icon name="location" size={1.25} />
@@ -81,7 +83,12 @@ export function AddressListView(props: AddressListViewProps) {
               </button>
               <div className={styles.cardTools}>
                 {!a.isDefault && (
-                  <button type="button" className={styles.tool} onClick={() => props.onSetDefault(a.id)}>
+                  <button
+                    type="button"
+                    className={styles.tool}
+                    onClick={() => props.onSetDefault(a.id)}
+                    disabled={props.busy}
+                  >
                     {LL.address.makeDefault()}
                   </button>
                 )}
@@ -89,6 +96,7 @@ export function AddressListView(props: AddressListViewProps) {
                   type="button"
                   className={styles.tool}
                   onClick={() => props.onEdit(a.id)}
+                  disabled={props.busy}
                   aria-label={LL.address.editOne({ address: a.address })}
                 >
                   {LL.address.edit()}
@@ -97,6 +105,7 @@ export function AddressListView(props: AddressListViewProps) {
                   type="button"
                   className={styles.tool}
                   onClick={() => props.onDelete(a.id)}
+                  disabled={props.busy}
                   aria-label={LL.address.deleteOne({ address: a.address })}
                 >
                   {LL.address.delete()}
