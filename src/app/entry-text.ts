@@ -1,4 +1,5 @@
 // What the customer is told when the entry flow cannot open a shop.
+import { errorText } from '../i18n/error-text';
 import type { TranslationFunctions } from '../i18n/i18n-types';
 import type { EntryError } from '../machines/entry.machine';
 import { errorMessageOf } from './messages';
@@ -9,8 +10,8 @@ export function entryErrorText(LL: TranslationFunctions, error: EntryError): str
     case 'missingTable':
       return LL.entry.badLink({ param: error.param ?? '' });
     case 'shop':
-      return error.message || LL.entry.shopNotFound();
+      return errorText(LL, error.message ?? '') || LL.entry.shopNotFound();
     default:
-      return error.message || errorMessageOf(LL, 'network');
+      return errorText(LL, error.message ?? '') || errorMessageOf(LL, 'network');
   }
 }

@@ -13,6 +13,7 @@ import { detectEnvironment } from '../services/env';
 import { startInspector } from '../services/inspect';
 import { storage } from '../services/storage';
 import { ToastProvider, useToast } from '../views/ui/toast';
+import { errorText } from '../i18n/error-text';
 import { AppStateProvider, useAppState, type SessionRef } from './app-state';
 import { CartProvider } from './cart-state';
 import { createAppRouter, type AppRouter } from './router';
@@ -25,19 +26,7 @@ function RequestLayerBridge({ session, router }: { session: SessionRef; router: 
   const { shop } = useAppState();
   const shopId = shop?.id ?? null;
   useEffect(() => {
-    const text = (t: Toast) => {
-      if ('text' in t) return t.text;
-      switch (t.key) {
-        case 'http.unauthorized':
-          return LL.errors.unauthorised();
-        case 'http.forbidden':
-          return LL.errors.forbidden();
-        case 'http.serverError':
-          return LL.errors.server();
-        case 'http.networkError':
-          return LL.errors.network();
-      }
-    };
+    const text = (t: Toast) => ('text' in t ? t.text : errorText(LL, t.key));
     configureHttp({
       toast: (t) => toast.show(text(t), { tone: 'error' }),
       goToEntry: () => {

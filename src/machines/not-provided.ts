@@ -1,14 +1,46 @@
 // Actors declared in a machine's setup() are placeholders: the app provides the real services
 // (src/app/flows/<flow>.ts) and tests provide fakes, so a missing one fails loudly instead of doing I/O.
 import { fromPromise } from 'xstate';
+import type { HttpErrorKind, HttpToastKey } from '../services/http';
 
 export const notProvided = <TOutput, TInput = void>(name: string) =>
   fromPromise<TOutput, TInput>(async () => {
     throw new Error(`${name} not provided`);
   });
 
-/** The reason a failed actor gives, for the UI (server text or a request-layer code). */
+/**
+ * What the customer is told when no answer came. A transport failure's own message ("status 500",
+ * "timeout", "bad reply for …") is for logs, so it leaves as the request layer's toast key, which the
+ * views put in words (src/i18n/error-text.ts). An aborted call falls under the network text.
+ */
+const TOKEN_BY_KIND: Record<Exclude<HttpErrorKind, 'business'>, HttpToastKey> = {
+  unauthorized: 'http.unauthorized',
+  forbidden: 'http.forbidden',
+  server: 'http.serverError',
+  badReply: 'http.serverError',
+  badRequest: 'http.serverError',
+  network: 'http.networkError',
+  timeout: 'http.networkError',
+  aborted: 'http.networkError',
+};
+
+// Machines may not import the request layer's values, so its errors are known by name and kind.
+const transportKind = (error: Error): Exclude<HttpErrorKind, 'business'> | null => {
+  if (error.name !== 'HttpError') return null;
+  const kind = (error as { kind?: unknown }).kind;
+  return typeof kind === 'string' && Object.hasOwn(TOKEN_BY_KIND, kind)
+    ? (kind as Exclude<HttpErrorKind, 'business'>)
+    : null;
+};
+
+/**
+ * The reason a failed actor gives, for the UI: the server's own (localised) text for a refusal, a
+ * request-layer toast key for a transport failure, or the message of any other error.
+ */
 export function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message;
+  if (error instanceof Error) {
+    const kind = transportKind(error);
+    return kind ? TOKEN_BY_KIND[kind] : error.message;
+  }
   return typeof error === 'string' ? error : 'error';
 }

@@ -7,6 +7,7 @@ import { useEffect, type ReactNode } from 'react';
 import { fromPromise, type Actor } from 'xstate';
 import type { Address } from '../../domain/api/address';
 import type { ShopInfo } from '../../domain/shop';
+import { errorText } from '../../i18n/error-text';
 import { useI18nContext } from '../../i18n/i18n-context';
 import type { TranslationFunctions } from '../../i18n/i18n-types';
 import type { AddressErrorReason, addressEditorMachine } from '../../machines/address-editor.machine';
@@ -59,9 +60,9 @@ const REASONS: readonly string[] = [
   'geoTimeout',
 ] satisfies AddressErrorReason[];
 
-/** A reason key in words; request-layer failures arrive as text already. */
-const errorText = (LL: TranslationFunctions, error: string): string =>
-  REASONS.includes(error) ? LL.address.error[error as AddressErrorReason]() : error;
+/** A reason key in words; request-layer failures are the server's text or a request-layer key. */
+const addressErrorText = (LL: TranslationFunctions, error: string): string =>
+  REASONS.includes(error) ? LL.address.error[error as AddressErrorReason]() : errorText(LL, error);
 
 export function AddressAddPage() {
   return (
@@ -185,9 +186,9 @@ function Form({
         isNew={isNew}
         draft={{ ...draft, hasGps }}
         fieldError={
-          fieldError ? { field: fieldError.field, message: errorText(LL, fieldError.reason) } : null
+          fieldError ? { field: fieldError.field, message: addressErrorText(LL, fieldError.reason) } : null
         }
-        error={error ? errorText(LL, error) : null}
+        error={error ? addressErrorText(LL, error) : null}
         pois={pois}
         searching={searching}
         locating={locating}

@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import type { UserInfo } from '../../domain/api/user';
+import { errorText } from '../../i18n/error-text';
 import { useI18nContext } from '../../i18n/i18n-context';
 import { resourceMachine } from '../../machines/resource.machine';
 import {
@@ -66,7 +67,7 @@ export default function InfoPage() {
       loading={hasSession && loading}
       failed={failed}
       saving={saving}
-      error={saveError ? saveError || LL.errors.server() : null}
+      error={saveError !== null ? errorText(LL, saveError) || LL.errors.server() : null}
       onRetry={() => loader?.send({ type: 'resource.retry' })}
       onSave={(changes) => saver?.send({ type: 'resource.load', params: changes })}
     />

@@ -1,8 +1,8 @@
 // /order/confirm: the checkout flow over the shop's cart. The flow starts from the cart's lines and
 // pricing parts; switching the order type re-prices the cart and starts the form of the new type.
-import { useBlocker } from '@tanstack/react-router';
+import { useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Actor } from 'xstate';
 import type { LocalDateTime } from '../../domain/api/order';
 import { CONFIRM_ORDER_TYPES, type ConfirmOrderType } from '../../domain/api/order-rules';
@@ -173,13 +173,17 @@ function CheckoutForm({
   const submitting = useSelector(actor, selectIsSubmitting);
   const locked = useSelector(actor, selectIsLocked);
   // Leaving mid-submission would stop the flow, and the next visit would place the order again under a new
-  // idempotency key; back and links wait for the server's answer, which takes a second or two.
-  // The flow's own way on to /order/success is decided against the live state, not the last render's.
-  useBlocker({
-    shouldBlockFn: () => actor.getSnapshot().matches('submitting'),
-    disabled: !submitting,
-    enableBeforeUnload: submitting,
-  });
+  // idempotency key; back and links wait for the server's answer, which takes a second or two. The
+  // history's own blocker is used (not useBlocker, which would add its code to the first route), and the
+  // flow's way on to /order/success is decided against the live state, not the last render's.
+  const router = useRouter();
+  useEffect(() => {
+    if (!submitting) return;
+    return router.history.block({
+      blockerFn: () => actor.getSnapshot().matches('submitting'),
+      enableBeforeUnload: () => actor.getSnapshot().matches('submitting'),
+    });
+  }, [router, actor, submitting]);
   const canSubmit = useSelector(actor, selectCanSubmit);
   const error = useSelector(actor, selectError);
   const fieldError = useSelector(actor, selectFieldError);

@@ -5,6 +5,7 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { formatPrice } from '../../i18n/currency';
+import { errorText } from '../../i18n/error-text';
 import { useI18nContext } from '../../i18n/i18n-context';
 import {
   selectCardError,
@@ -33,7 +34,7 @@ export function SandboxGatewayPage({ tradeNo }: { tradeNo: string | null }) {
 }
 
 function Gateway({ tradeNo, PL }: { tradeNo: string | null; PL: PaymentTexts }) {
-  const { locale } = useI18nContext();
+  const { LL, locale } = useI18nContext();
   const actor = useSandboxCheckoutFlow(tradeNo);
   // Until the flow has started (after mount), a link with a trade number is loading and one without is not.
   const loading = useSelector(actor ?? undefined, (s) => (s ? selectIsLoading(s) : Boolean(tradeNo)));
@@ -67,7 +68,7 @@ function Gateway({ tradeNo, PL }: { tradeNo: string | null; PL: PaymentTexts }) 
       onCardNumber={(value) => actor?.send({ type: 'gateway.cardNumber', value })}
       cardError={cardError}
       submitting={submitting}
-      error={error}
+      error={error ? errorText(LL, error) : null}
       onPay={() => actor?.send({ type: 'gateway.pay' })}
       onCancel={() => actor?.send({ type: 'gateway.cancel' })}
     />

@@ -1,6 +1,7 @@
 // /order/multi-confirm: the carts held in several shops of one chain, placed together with one form
 // (one order per shop, all or none). Each shop can be left out; a refusal names the shop it concerns.
 import type { ReactNode } from 'react';
+import { errorText } from '../../i18n/error-text';
 import { useI18nContext } from '../../i18n/i18n-context';
 import { Button } from '../ui/button';
 import { Page } from '../ui/page';
@@ -54,7 +55,7 @@ export function MultiConfirmView(props: MultiConfirmViewProps) {
       <fieldset className={styles.lock} disabled={props.locked}>
         {props.error && (
           <p className={styles.banner} role="alert">
-            {props.error}
+            {errorText(LL, props.error)}
           </p>
         )}
         {cartError && (

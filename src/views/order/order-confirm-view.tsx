@@ -4,6 +4,7 @@
 // The field a check stops at is focused and says why; the submit bar shows the total that is charged.
 import { useRef, type ReactNode } from 'react';
 import type { OrderType } from '../../domain/enums';
+import { errorText } from '../../i18n/error-text';
 import { useI18nContext } from '../../i18n/i18n-context';
 import { Button } from '../ui/button';
 import { Page } from '../ui/page';
@@ -114,7 +115,7 @@ export function OrderConfirmView(props: OrderConfirmViewProps) {
         )}
         {props.error && (
           <p className={styles.banner} role="alert" ref={errorRef}>
-            {props.error}
+            {errorText(LL, props.error)}
           </p>
         )}
         {formError && (

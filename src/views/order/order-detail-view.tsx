@@ -9,6 +9,7 @@ import type { BreakdownRow } from '../../machines/breakdown';
 import { paymentMethodOf } from '../../machines/order-detail.selectors';
 import type { StatusView } from '../../machines/order-list.selectors';
 import type { WatchMode } from '../../machines/order-watch.selectors';
+import { errorText } from '../../i18n/error-text';
 import { useI18nContext } from '../../i18n/i18n-context';
 import type { TranslationFunctions } from '../../i18n/i18n-types';
 import { Button } from '../ui/button';
@@ -87,7 +88,7 @@ export function OrderDetailView(props: OrderDetailViewProps) {
         <div className={styles.actions}>
           {props.actionError && (
             <p className={styles.actionError} role="alert">
-              {props.actionError}
+              {errorText(LL, props.actionError)}
             </p>
           )}
           <div className={styles.actionsInner}>

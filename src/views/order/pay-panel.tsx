@@ -19,6 +19,7 @@ import {
   selectRefusal,
   selectStep,
 } from '../../machines/payment.selectors';
+import { errorText } from '../../i18n/error-text';
 import { useI18nContext } from '../../i18n/i18n-context';
 import { usePaymentTexts, type PaymentTexts } from '../payment/payment-text';
 import { Button } from '../ui/button';
@@ -79,6 +80,7 @@ function refusalText(
 }
 
 function Panel({ actor, member, isKiosk, PL }: PayPanelProps & { PL: PaymentTexts }) {
+  const { LL } = useI18nContext();
   const format = usePriceFormatter();
   const step = useSelector(actor, selectStep);
   const order = useSelector(actor, selectOrder);
@@ -108,7 +110,7 @@ function Panel({ actor, member, isKiosk, PL }: PayPanelProps & { PL: PaymentText
     </p>
   ) : error && step !== 'loadFailed' ? (
     <p className={styles.alert} role="alert">
-      {error}
+      {errorText(LL, error)}
     </p>
   ) : null;
 

@@ -1,5 +1,6 @@
 // Empty states and error views users can act on (spec §2 generic async-load error view: a click reloads).
 import type { ReactNode } from 'react';
+import { errorText } from '../../i18n/error-text';
 import { useI18nContext } from '../../i18n/i18n-context';
 import { Button } from './button';
 import { Icon, type IconName } from './icons';
@@ -40,7 +41,7 @@ export function ErrorView({ message, onRetry, actionLabel }: ErrorViewProps) {
       <span className={`${styles.icon} ${styles.error}`}>
         <Icon name="alert" size={2.5} />
       </span>
-      <p className={styles.title}>{message ?? LL.app.asyncError()}</p>
+      <p className={styles.title}>{message ? errorText(LL, message) : LL.app.asyncError()}</p>
       <div className={styles.action}>
         <Button variant="secondary" onClick={onRetry ?? (() => window.location.reload())}>
           <Icon name="refresh" size={1.125} />

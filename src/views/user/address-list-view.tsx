@@ -1,6 +1,7 @@
 // /pages/user/address/list: the customer's delivery addresses. When an order is waiting for one, a tap
 // chooses it; otherwise the list is for keeping them (edit, delete, make default, add).
 import type { Address } from '../../domain/api/address';
+import { errorText } from '../../i18n/error-text';
 import { useI18nContext } from '../../i18n/i18n-context';
 import { Button } from '../ui/button';
 import { Icon } from '../ui/icons';
@@ -48,7 +49,7 @@ export function AddressListView(props: AddressListViewProps) {
     <Page head={head} bottomBar={4.5}>
       {props.error && (
         <p className={styles.banner} role="alert">
-          {props.error}
+          {errorText(LL, props.error)}
         </p>
       )}
       {props.loading ? (
