@@ -16,6 +16,9 @@ export type Translation = RootTranslation & DisallowNamespaces
 
 export type Translations = RootTranslation &
 {
+	address: NamespaceAddressTranslation,
+	info: NamespaceInfoTranslation,
+	login: NamespaceLoginTranslation,
 	orders: NamespaceOrdersTranslation,
 	payment: NamespacePaymentTranslation
 }
@@ -538,128 +541,6 @@ type RootTranslation = {
 		 * P​h​o​n​e
 		 */
 		phoneLabel: string
-	}
-	login: {
-		/**
-		 * L​o​g​ ​i​n
-		 */
-		title: string
-		/**
-		 * E​n​t​e​r​ ​y​o​u​r​ ​p​h​o​n​e​ ​n​u​m​b​e​r​ ​a​n​d​ ​w​e​ ​w​i​l​l​ ​t​e​x​t​ ​y​o​u​ ​a​ ​c​o​d​e​.
-		 */
-		intro: string
-		/**
-		 * P​h​o​n​e​ ​n​u​m​b​e​r
-		 */
-		phone: string
-		/**
-		 * M​o​b​i​l​e​ ​n​u​m​b​e​r
-		 */
-		phonePlaceholder: string
-		/**
-		 * V​e​r​i​f​i​c​a​t​i​o​n​ ​c​o​d​e
-		 */
-		code: string
-		/**
-		 * 6​-​d​i​g​i​t​ ​c​o​d​e
-		 */
-		codePlaceholder: string
-		/**
-		 * S​e​n​d​ ​c​o​d​e
-		 */
-		sendCode: string
-		/**
-		 * R​e​s​e​n​d​ ​i​n​ ​{​s​e​c​o​n​d​s​}​s
-		 * @param {number} seconds
-		 */
-		resendIn: RequiredParams<'seconds'>
-		/**
-		 * L​o​g​ ​i​n
-		 */
-		submit: string
-		/**
-		 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​a​ ​v​a​l​i​d​ ​p​h​o​n​e​ ​n​u​m​b​e​r​.
-		 */
-		phoneInvalid: string
-		/**
-		 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​t​h​e​ ​c​o​d​e​ ​w​e​ ​s​e​n​t​ ​y​o​u​.
-		 */
-		codeRequired: string
-		/**
-		 * C​o​d​e​ ​s​e​n​t
-		 */
-		codeSent: string
-		/**
-		 * D​e​m​o​ ​m​o​d​e​:​ ​y​o​u​r​ ​c​o​d​e​ ​i​s​ ​{​c​o​d​e​}
-		 * @param {string} code
-		 */
-		demoCode: RequiredParams<'code'>
-		/**
-		 * T​h​e​ ​c​o​d​e​ ​i​s​ ​w​r​o​n​g​ ​o​r​ ​h​a​s​ ​e​x​p​i​r​e​d​.
-		 */
-		wrongCode: string
-		/**
-		 * N​o​ ​m​o​r​e​ ​S​M​S​ ​c​a​n​ ​b​e​ ​s​e​n​t​ ​r​i​g​h​t​ ​n​o​w​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​l​a​t​e​r​.
-		 */
-		noSmsLeft: string
-		/**
-		 * T​h​e​ ​c​o​d​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​e​n​t​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
-		 */
-		sendFailed: string
-		/**
-		 * C​h​a​n​g​e​ ​n​u​m​b​e​r
-		 */
-		editPhone: string
-		/**
-		 * L​o​g​g​e​d​ ​i​n
-		 */
-		success: string
-	}
-	info: {
-		/**
-		 * M​y​ ​p​r​o​f​i​l​e
-		 */
-		title: string
-		/**
-		 * N​i​c​k​n​a​m​e
-		 */
-		nickname: string
-		/**
-		 * G​e​n​d​e​r
-		 */
-		gender: string
-		/**
-		 * B​i​r​t​h​d​a​y
-		 */
-		birthday: string
-		/**
-		 * P​h​o​n​e
-		 */
-		phone: string
-		/**
-		 * N​o​t​ ​s​e​t
-		 */
-		unknown: string
-		/**
-		 * M​a​l​e
-		 */
-		male: string
-		/**
-		 * F​e​m​a​l​e
-		 */
-		female: string
-		/**
-		 * S​a​v​e​d
-		 */
-		saved: string
-		/**
-		 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​a​ ​n​i​c​k​n​a​m​e​.
-		 */
-		nicknameRequired: string
-		/**
-		 * L​o​g​ ​i​n​ ​t​o​ ​s​e​e​ ​a​n​d​ ​e​d​i​t​ ​y​o​u​r​ ​p​r​o​f​i​l​e​.
-		 */
-		notLoggedIn: string
 	}
 	entry: {
 		/**
@@ -1217,168 +1098,6 @@ type RootTranslation = {
 		 */
 		loadFailed: string
 	}
-	address: {
-		/**
-		 * M​y​ ​a​d​d​r​e​s​s​e​s
-		 */
-		listTitle: string
-		/**
-		 * C​h​o​o​s​e​ ​a​ ​d​e​l​i​v​e​r​y​ ​a​d​d​r​e​s​s
-		 */
-		chooseTitle: string
-		/**
-		 * N​e​w​ ​a​d​d​r​e​s​s
-		 */
-		addTitle: string
-		/**
-		 * E​d​i​t​ ​a​d​d​r​e​s​s
-		 */
-		editTitle: string
-		/**
-		 * A​d​d​ ​a​ ​n​e​w​ ​a​d​d​r​e​s​s
-		 */
-		add: string
-		/**
-		 * N​o​ ​a​d​d​r​e​s​s​e​s​ ​y​e​t​.
-		 */
-		empty: string
-		/**
-		 * A​d​d​ ​o​n​e​ ​t​o​ ​h​a​v​e​ ​y​o​u​r​ ​o​r​d​e​r​ ​d​e​l​i​v​e​r​e​d​.
-		 */
-		emptyHint: string
-		/**
-		 * D​e​f​a​u​l​t
-		 */
-		'default': string
-		/**
-		 * M​a​k​e​ ​t​h​i​s​ ​m​y​ ​d​e​f​a​u​l​t​ ​a​d​d​r​e​s​s
-		 */
-		makeDefault: string
-		/**
-		 * E​d​i​t
-		 */
-		edit: string
-		/**
-		 * E​d​i​t​ ​{​a​d​d​r​e​s​s​}
-		 * @param {string} address
-		 */
-		editOne: RequiredParams<'address'>
-		/**
-		 * D​e​l​e​t​e
-		 */
-		'delete': string
-		/**
-		 * D​e​l​e​t​e​ ​{​a​d​d​r​e​s​s​}
-		 * @param {string} address
-		 */
-		deleteOne: RequiredParams<'address'>
-		/**
-		 * N​o​ ​m​a​p​ ​l​o​c​a​t​i​o​n​ ​y​e​t​:​ ​p​i​c​k​ ​a​ ​p​l​a​c​e​ ​f​r​o​m​ ​t​h​e​ ​l​i​s​t​ ​o​r​ ​u​s​e​ ​y​o​u​r​ ​l​o​c​a​t​i​o​n​.
-		 */
-		noGps: string
-		/**
-		 * L​o​c​a​t​i​o​n​ ​s​e​t​.
-		 */
-		hasGps: string
-		/**
-		 * F​i​n​d​i​n​g​ ​y​o​u​r​ ​l​o​c​a​t​i​o​n​…
-		 */
-		locating: string
-		/**
-		 * U​s​e​ ​m​y​ ​c​u​r​r​e​n​t​ ​l​o​c​a​t​i​o​n
-		 */
-		locate: string
-		/**
-		 * P​i​c​k​ ​o​n​ ​t​h​e​ ​m​a​p
-		 */
-		mapPick: string
-		/**
-		 * D​r​a​g​ ​t​h​e​ ​m​a​p​ ​t​o​ ​p​u​t​ ​t​h​e​ ​p​i​n​ ​o​n​ ​y​o​u​r​ ​d​o​o​r​.
-		 */
-		mapHint: string
-		/**
-		 * M​a​p​ ​l​o​a​d​ ​f​a​i​l​e​d​.
-		 */
-		mapFailed: string
-		/**
-		 * N​a​m​e
-		 */
-		name: string
-		/**
-		 * P​h​o​n​e
-		 */
-		phone: string
-		/**
-		 * S​t​r​e​e​t​ ​o​r​ ​b​u​i​l​d​i​n​g
-		 */
-		place: string
-		/**
-		 * T​y​p​e​ ​t​o​ ​s​e​a​r​c​h​,​ ​e​.​g​.​ ​a​ ​r​o​a​d​ ​o​r​ ​b​u​i​l​d​i​n​g
-		 */
-		placePlaceholder: string
-		/**
-		 * P​l​a​c​e​s​ ​f​o​u​n​d
-		 */
-		places: string
-		/**
-		 * F​l​a​t​,​ ​f​l​o​o​r​,​ ​d​o​o​r
-		 */
-		houseNumber: string
-		/**
-		 * e​.​g​.​ ​R​o​o​m​ ​1​2​0​3
-		 */
-		houseNumberPlaceholder: string
-		/**
-		 * L​o​g​ ​i​n​ ​w​i​t​h​ ​y​o​u​r​ ​p​h​o​n​e​ ​t​o​ ​u​s​e​ ​d​e​l​i​v​e​r​y​ ​a​d​d​r​e​s​s​e​s​.
-		 */
-		loginFirst: string
-		/**
-		 * L​o​g​ ​i​n
-		 */
-		login: string
-		/**
-		 * T​h​i​s​ ​a​d​d​r​e​s​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​f​o​u​n​d​.
-		 */
-		notFound: string
-		error: {
-			/**
-			 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​a​ ​n​a​m​e​.
-			 */
-			nameRequired: string
-			/**
-			 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​a​ ​p​h​o​n​e​ ​n​u​m​b​e​r​.
-			 */
-			phoneRequired: string
-			/**
-			 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​a​ ​c​o​r​r​e​c​t​ ​p​h​o​n​e​ ​n​u​m​b​e​r​.
-			 */
-			phoneInvalid: string
-			/**
-			 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​t​h​e​ ​a​d​d​r​e​s​s​.
-			 */
-			addressRequired: string
-			/**
-			 * T​h​i​s​ ​i​s​ ​t​o​o​ ​l​o​n​g​.
-			 */
-			tooLong: string
-			/**
-			 * T​h​i​s​ ​d​e​v​i​c​e​ ​d​o​e​s​ ​n​o​t​ ​s​u​p​p​o​r​t​ ​g​e​o​l​o​c​a​t​i​o​n​.​ ​P​l​e​a​s​e​ ​t​y​p​e​ ​t​h​e​ ​a​d​d​r​e​s​s​.
-			 */
-			geoUnsupported: string
-			/**
-			 * L​o​c​a​t​i​o​n​ ​p​e​r​m​i​s​s​i​o​n​ ​w​a​s​ ​r​e​f​u​s​e​d​.​ ​P​l​e​a​s​e​ ​t​y​p​e​ ​t​h​e​ ​a​d​d​r​e​s​s​.
-			 */
-			geoDenied: string
-			/**
-			 * N​o​ ​l​o​c​a​t​i​o​n​ ​(​G​P​S​)​ ​i​s​ ​a​v​a​i​l​a​b​l​e​ ​r​i​g​h​t​ ​n​o​w​.​ ​P​l​e​a​s​e​ ​t​y​p​e​ ​t​h​e​ ​a​d​d​r​e​s​s​.
-			 */
-			geoUnavailable: string
-			/**
-			 * F​i​n​d​i​n​g​ ​y​o​u​r​ ​l​o​c​a​t​i​o​n​ ​t​o​o​k​ ​t​o​o​ ​l​o​n​g​.​ ​P​l​e​a​s​e​ ​t​y​p​e​ ​t​h​e​ ​a​d​d​r​e​s​s​.
-			 */
-			geoTimeout: string
-		}
-	}
 	table: {
 		/**
 		 * Y​o​u​r​ ​t​a​b​l​e
@@ -1493,6 +1212,293 @@ type RootTranslation = {
 		 */
 		restoring: string
 	}
+}
+
+export type NamespaceAddressTranslation = {
+	/**
+	 * M​y​ ​a​d​d​r​e​s​s​e​s
+	 */
+	listTitle: string
+	/**
+	 * C​h​o​o​s​e​ ​a​ ​d​e​l​i​v​e​r​y​ ​a​d​d​r​e​s​s
+	 */
+	chooseTitle: string
+	/**
+	 * N​e​w​ ​a​d​d​r​e​s​s
+	 */
+	addTitle: string
+	/**
+	 * E​d​i​t​ ​a​d​d​r​e​s​s
+	 */
+	editTitle: string
+	/**
+	 * A​d​d​ ​a​ ​n​e​w​ ​a​d​d​r​e​s​s
+	 */
+	add: string
+	/**
+	 * N​o​ ​a​d​d​r​e​s​s​e​s​ ​y​e​t​.
+	 */
+	empty: string
+	/**
+	 * A​d​d​ ​o​n​e​ ​t​o​ ​h​a​v​e​ ​y​o​u​r​ ​o​r​d​e​r​ ​d​e​l​i​v​e​r​e​d​.
+	 */
+	emptyHint: string
+	/**
+	 * D​e​f​a​u​l​t
+	 */
+	'default': string
+	/**
+	 * M​a​k​e​ ​t​h​i​s​ ​m​y​ ​d​e​f​a​u​l​t​ ​a​d​d​r​e​s​s
+	 */
+	makeDefault: string
+	/**
+	 * E​d​i​t
+	 */
+	edit: string
+	/**
+	 * E​d​i​t​ ​{​a​d​d​r​e​s​s​}
+	 * @param {string} address
+	 */
+	editOne: RequiredParams<'address'>
+	/**
+	 * D​e​l​e​t​e
+	 */
+	'delete': string
+	/**
+	 * D​e​l​e​t​e​ ​{​a​d​d​r​e​s​s​}
+	 * @param {string} address
+	 */
+	deleteOne: RequiredParams<'address'>
+	/**
+	 * N​o​ ​m​a​p​ ​l​o​c​a​t​i​o​n​ ​y​e​t​:​ ​p​i​c​k​ ​a​ ​p​l​a​c​e​ ​f​r​o​m​ ​t​h​e​ ​l​i​s​t​ ​o​r​ ​u​s​e​ ​y​o​u​r​ ​l​o​c​a​t​i​o​n​.
+	 */
+	noGps: string
+	/**
+	 * L​o​c​a​t​i​o​n​ ​s​e​t​.
+	 */
+	hasGps: string
+	/**
+	 * F​i​n​d​i​n​g​ ​y​o​u​r​ ​l​o​c​a​t​i​o​n​…
+	 */
+	locating: string
+	/**
+	 * U​s​e​ ​m​y​ ​c​u​r​r​e​n​t​ ​l​o​c​a​t​i​o​n
+	 */
+	locate: string
+	/**
+	 * P​i​c​k​ ​o​n​ ​t​h​e​ ​m​a​p
+	 */
+	mapPick: string
+	/**
+	 * D​r​a​g​ ​t​h​e​ ​m​a​p​ ​t​o​ ​p​u​t​ ​t​h​e​ ​p​i​n​ ​o​n​ ​y​o​u​r​ ​d​o​o​r​.
+	 */
+	mapHint: string
+	/**
+	 * M​a​p​ ​l​o​a​d​ ​f​a​i​l​e​d​.
+	 */
+	mapFailed: string
+	/**
+	 * N​a​m​e
+	 */
+	name: string
+	/**
+	 * P​h​o​n​e
+	 */
+	phone: string
+	/**
+	 * S​t​r​e​e​t​ ​o​r​ ​b​u​i​l​d​i​n​g
+	 */
+	place: string
+	/**
+	 * T​y​p​e​ ​t​o​ ​s​e​a​r​c​h​,​ ​e​.​g​.​ ​a​ ​r​o​a​d​ ​o​r​ ​b​u​i​l​d​i​n​g
+	 */
+	placePlaceholder: string
+	/**
+	 * P​l​a​c​e​s​ ​f​o​u​n​d
+	 */
+	places: string
+	/**
+	 * F​l​a​t​,​ ​f​l​o​o​r​,​ ​d​o​o​r
+	 */
+	houseNumber: string
+	/**
+	 * e​.​g​.​ ​R​o​o​m​ ​1​2​0​3
+	 */
+	houseNumberPlaceholder: string
+	/**
+	 * L​o​g​ ​i​n​ ​w​i​t​h​ ​y​o​u​r​ ​p​h​o​n​e​ ​t​o​ ​u​s​e​ ​d​e​l​i​v​e​r​y​ ​a​d​d​r​e​s​s​e​s​.
+	 */
+	loginFirst: string
+	/**
+	 * L​o​g​ ​i​n
+	 */
+	goToLogin: string
+	/**
+	 * T​h​i​s​ ​a​d​d​r​e​s​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​f​o​u​n​d​.
+	 */
+	notFound: string
+	error: {
+		/**
+		 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​a​ ​n​a​m​e​.
+		 */
+		nameRequired: string
+		/**
+		 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​a​ ​p​h​o​n​e​ ​n​u​m​b​e​r​.
+		 */
+		phoneRequired: string
+		/**
+		 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​a​ ​c​o​r​r​e​c​t​ ​p​h​o​n​e​ ​n​u​m​b​e​r​.
+		 */
+		phoneInvalid: string
+		/**
+		 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​t​h​e​ ​a​d​d​r​e​s​s​.
+		 */
+		addressRequired: string
+		/**
+		 * T​h​i​s​ ​i​s​ ​t​o​o​ ​l​o​n​g​.
+		 */
+		tooLong: string
+		/**
+		 * T​h​i​s​ ​d​e​v​i​c​e​ ​d​o​e​s​ ​n​o​t​ ​s​u​p​p​o​r​t​ ​g​e​o​l​o​c​a​t​i​o​n​.​ ​P​l​e​a​s​e​ ​t​y​p​e​ ​t​h​e​ ​a​d​d​r​e​s​s​.
+		 */
+		geoUnsupported: string
+		/**
+		 * L​o​c​a​t​i​o​n​ ​p​e​r​m​i​s​s​i​o​n​ ​w​a​s​ ​r​e​f​u​s​e​d​.​ ​P​l​e​a​s​e​ ​t​y​p​e​ ​t​h​e​ ​a​d​d​r​e​s​s​.
+		 */
+		geoDenied: string
+		/**
+		 * N​o​ ​l​o​c​a​t​i​o​n​ ​(​G​P​S​)​ ​i​s​ ​a​v​a​i​l​a​b​l​e​ ​r​i​g​h​t​ ​n​o​w​.​ ​P​l​e​a​s​e​ ​t​y​p​e​ ​t​h​e​ ​a​d​d​r​e​s​s​.
+		 */
+		geoUnavailable: string
+		/**
+		 * F​i​n​d​i​n​g​ ​y​o​u​r​ ​l​o​c​a​t​i​o​n​ ​t​o​o​k​ ​t​o​o​ ​l​o​n​g​.​ ​P​l​e​a​s​e​ ​t​y​p​e​ ​t​h​e​ ​a​d​d​r​e​s​s​.
+		 */
+		geoTimeout: string
+	}
+}
+
+export type NamespaceInfoTranslation = {
+	/**
+	 * M​y​ ​p​r​o​f​i​l​e
+	 */
+	title: string
+	/**
+	 * N​i​c​k​n​a​m​e
+	 */
+	nickname: string
+	/**
+	 * G​e​n​d​e​r
+	 */
+	gender: string
+	/**
+	 * B​i​r​t​h​d​a​y
+	 */
+	birthday: string
+	/**
+	 * P​h​o​n​e
+	 */
+	phone: string
+	/**
+	 * N​o​t​ ​s​e​t
+	 */
+	unknown: string
+	/**
+	 * M​a​l​e
+	 */
+	male: string
+	/**
+	 * F​e​m​a​l​e
+	 */
+	female: string
+	/**
+	 * S​a​v​e​d
+	 */
+	saved: string
+	/**
+	 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​a​ ​n​i​c​k​n​a​m​e​.
+	 */
+	nicknameRequired: string
+	/**
+	 * L​o​g​ ​i​n​ ​t​o​ ​s​e​e​ ​a​n​d​ ​e​d​i​t​ ​y​o​u​r​ ​p​r​o​f​i​l​e​.
+	 */
+	notLoggedIn: string
+}
+
+export type NamespaceLoginTranslation = {
+	/**
+	 * L​o​g​ ​i​n
+	 */
+	title: string
+	/**
+	 * E​n​t​e​r​ ​y​o​u​r​ ​p​h​o​n​e​ ​n​u​m​b​e​r​ ​a​n​d​ ​w​e​ ​w​i​l​l​ ​t​e​x​t​ ​y​o​u​ ​a​ ​c​o​d​e​.
+	 */
+	intro: string
+	/**
+	 * P​h​o​n​e​ ​n​u​m​b​e​r
+	 */
+	phone: string
+	/**
+	 * M​o​b​i​l​e​ ​n​u​m​b​e​r
+	 */
+	phonePlaceholder: string
+	/**
+	 * V​e​r​i​f​i​c​a​t​i​o​n​ ​c​o​d​e
+	 */
+	code: string
+	/**
+	 * 6​-​d​i​g​i​t​ ​c​o​d​e
+	 */
+	codePlaceholder: string
+	/**
+	 * S​e​n​d​ ​c​o​d​e
+	 */
+	sendCode: string
+	/**
+	 * R​e​s​e​n​d​ ​i​n​ ​{​s​e​c​o​n​d​s​}​s
+	 * @param {number} seconds
+	 */
+	resendIn: RequiredParams<'seconds'>
+	/**
+	 * L​o​g​ ​i​n
+	 */
+	submit: string
+	/**
+	 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​a​ ​v​a​l​i​d​ ​p​h​o​n​e​ ​n​u​m​b​e​r​.
+	 */
+	phoneInvalid: string
+	/**
+	 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​t​h​e​ ​c​o​d​e​ ​w​e​ ​s​e​n​t​ ​y​o​u​.
+	 */
+	codeRequired: string
+	/**
+	 * C​o​d​e​ ​s​e​n​t
+	 */
+	codeSent: string
+	/**
+	 * D​e​m​o​ ​m​o​d​e​:​ ​y​o​u​r​ ​c​o​d​e​ ​i​s​ ​{​c​o​d​e​}
+	 * @param {string} code
+	 */
+	demoCode: RequiredParams<'code'>
+	/**
+	 * T​h​e​ ​c​o​d​e​ ​i​s​ ​w​r​o​n​g​ ​o​r​ ​h​a​s​ ​e​x​p​i​r​e​d​.
+	 */
+	wrongCode: string
+	/**
+	 * N​o​ ​m​o​r​e​ ​S​M​S​ ​c​a​n​ ​b​e​ ​s​e​n​t​ ​r​i​g​h​t​ ​n​o​w​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​l​a​t​e​r​.
+	 */
+	noSmsLeft: string
+	/**
+	 * T​h​e​ ​c​o​d​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​e​n​t​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
+	 */
+	sendFailed: string
+	/**
+	 * C​h​a​n​g​e​ ​n​u​m​b​e​r
+	 */
+	editPhone: string
+	/**
+	 * L​o​g​g​e​d​ ​i​n
+	 */
+	success: string
 }
 
 export type NamespaceOrdersTranslation = {
@@ -2351,10 +2357,31 @@ export type NamespacePaymentTranslation = {
 }
 
 export type Namespaces =
+	| 'address'
+	| 'info'
+	| 'login'
 	| 'orders'
 	| 'payment'
 
 type DisallowNamespaces = {
+	/**
+	 * reserved for 'address'-namespace\
+	 * you need to use the `./address/index.ts` file instead
+	 */
+	address?: "[typesafe-i18n] reserved for 'address'-namespace. You need to use the `./address/index.ts` file instead."
+
+	/**
+	 * reserved for 'info'-namespace\
+	 * you need to use the `./info/index.ts` file instead
+	 */
+	info?: "[typesafe-i18n] reserved for 'info'-namespace. You need to use the `./info/index.ts` file instead."
+
+	/**
+	 * reserved for 'login'-namespace\
+	 * you need to use the `./login/index.ts` file instead
+	 */
+	login?: "[typesafe-i18n] reserved for 'login'-namespace. You need to use the `./login/index.ts` file instead."
+
 	/**
 	 * reserved for 'orders'-namespace\
 	 * you need to use the `./orders/index.ts` file instead
@@ -2864,126 +2891,6 @@ export type TranslationFunctions = {
 		 * Phone
 		 */
 		phoneLabel: () => LocalizedString
-	}
-	login: {
-		/**
-		 * Log in
-		 */
-		title: () => LocalizedString
-		/**
-		 * Enter your phone number and we will text you a code.
-		 */
-		intro: () => LocalizedString
-		/**
-		 * Phone number
-		 */
-		phone: () => LocalizedString
-		/**
-		 * Mobile number
-		 */
-		phonePlaceholder: () => LocalizedString
-		/**
-		 * Verification code
-		 */
-		code: () => LocalizedString
-		/**
-		 * 6-digit code
-		 */
-		codePlaceholder: () => LocalizedString
-		/**
-		 * Send code
-		 */
-		sendCode: () => LocalizedString
-		/**
-		 * Resend in {seconds}s
-		 */
-		resendIn: (arg: { seconds: number }) => LocalizedString
-		/**
-		 * Log in
-		 */
-		submit: () => LocalizedString
-		/**
-		 * Please enter a valid phone number.
-		 */
-		phoneInvalid: () => LocalizedString
-		/**
-		 * Please enter the code we sent you.
-		 */
-		codeRequired: () => LocalizedString
-		/**
-		 * Code sent
-		 */
-		codeSent: () => LocalizedString
-		/**
-		 * Demo mode: your code is {code}
-		 */
-		demoCode: (arg: { code: string }) => LocalizedString
-		/**
-		 * The code is wrong or has expired.
-		 */
-		wrongCode: () => LocalizedString
-		/**
-		 * No more SMS can be sent right now. Please try again later.
-		 */
-		noSmsLeft: () => LocalizedString
-		/**
-		 * The code could not be sent. Please try again.
-		 */
-		sendFailed: () => LocalizedString
-		/**
-		 * Change number
-		 */
-		editPhone: () => LocalizedString
-		/**
-		 * Logged in
-		 */
-		success: () => LocalizedString
-	}
-	info: {
-		/**
-		 * My profile
-		 */
-		title: () => LocalizedString
-		/**
-		 * Nickname
-		 */
-		nickname: () => LocalizedString
-		/**
-		 * Gender
-		 */
-		gender: () => LocalizedString
-		/**
-		 * Birthday
-		 */
-		birthday: () => LocalizedString
-		/**
-		 * Phone
-		 */
-		phone: () => LocalizedString
-		/**
-		 * Not set
-		 */
-		unknown: () => LocalizedString
-		/**
-		 * Male
-		 */
-		male: () => LocalizedString
-		/**
-		 * Female
-		 */
-		female: () => LocalizedString
-		/**
-		 * Saved
-		 */
-		saved: () => LocalizedString
-		/**
-		 * Please enter a nickname.
-		 */
-		nicknameRequired: () => LocalizedString
-		/**
-		 * Log in to see and edit your profile.
-		 */
-		notLoggedIn: () => LocalizedString
 	}
 	entry: {
 		/**
@@ -3503,6 +3410,114 @@ export type TranslationFunctions = {
 		 */
 		loadFailed: () => LocalizedString
 	}
+	table: {
+		/**
+		 * Your table
+		 */
+		title: () => LocalizedString
+		/**
+		 * Where are you sitting?
+		 */
+		where: () => LocalizedString
+		/**
+		 * Camera view for scanning the table code
+		 */
+		camera: () => LocalizedString
+		/**
+		 * Scan the table code
+		 */
+		scan: () => LocalizedString
+		/**
+		 * Start ordering
+		 */
+		startOrdering: () => LocalizedString
+		error: {
+			/**
+			 * Table number not found.
+			 */
+			tableNotFound: () => LocalizedString
+			/**
+			 * This QR code is not a table code of this shop.
+			 */
+			qrInvalid: () => LocalizedString
+			/**
+			 * The camera could not be started. Please type the table number.
+			 */
+			scanCameraFailure: () => LocalizedString
+			/**
+			 * Camera access was refused. Please type the table number.
+			 */
+			scanPermissionDenied: () => LocalizedString
+			/**
+			 * This browser cannot scan codes. Please type the table number.
+			 */
+			scanUnsupported: () => LocalizedString
+			/**
+			 * Please enter a number of guests from 1 to {max}.
+			 */
+			headcountInvalid: (arg: { max: number }) => LocalizedString
+			/**
+			 * The note can be at most {max} characters.
+			 */
+			noteTooLong: (arg: { max: number }) => LocalizedString
+		}
+	}
+	multi: {
+		/**
+		 * Order from several shops
+		 */
+		title: () => LocalizedString
+		/**
+		 * No other shop of this chain has items in your cart.
+		 */
+		empty: () => LocalizedString
+		/**
+		 * {count} shops
+		 */
+		count: (arg: { count: number }) => LocalizedString
+		/**
+		 * {count} orders placed together.
+		 */
+		placed: (arg: { count: number }) => LocalizedString
+		/**
+		 * Check out all shops ({count})
+		 */
+		link: (arg: { count: number }) => LocalizedString
+		/**
+		 * Pickup time at {shop}
+		 */
+		pickupTime: (arg: { shop: string }) => LocalizedString
+		/**
+		 * No orders to show
+		 */
+		none: () => LocalizedString
+		/**
+		 * This link does not name any order. Your orders are on the Orders tab.
+		 */
+		noneHint: () => LocalizedString
+		/**
+		 * See my orders
+		 */
+		toOrders: () => LocalizedString
+	}
+	pull: {
+		/**
+		 * Pull to refresh
+		 */
+		pulling: () => LocalizedString
+		/**
+		 * Release to refresh
+		 */
+		reached: () => LocalizedString
+		/**
+		 * Refreshing…
+		 */
+		refreshing: () => LocalizedString
+		/**
+		 * Updated
+		 */
+		restoring: () => LocalizedString
+	}
 	address: {
 		/**
 		 * My addresses
@@ -3619,7 +3634,7 @@ export type TranslationFunctions = {
 		/**
 		 * Log in
 		 */
-		login: () => LocalizedString
+		goToLogin: () => LocalizedString
 		/**
 		 * This address could not be found.
 		 */
@@ -3663,113 +3678,125 @@ export type TranslationFunctions = {
 			geoTimeout: () => LocalizedString
 		}
 	}
-	table: {
+	info: {
 		/**
-		 * Your table
+		 * My profile
 		 */
 		title: () => LocalizedString
 		/**
-		 * Where are you sitting?
+		 * Nickname
 		 */
-		where: () => LocalizedString
+		nickname: () => LocalizedString
 		/**
-		 * Camera view for scanning the table code
+		 * Gender
 		 */
-		camera: () => LocalizedString
+		gender: () => LocalizedString
 		/**
-		 * Scan the table code
+		 * Birthday
 		 */
-		scan: () => LocalizedString
+		birthday: () => LocalizedString
 		/**
-		 * Start ordering
+		 * Phone
 		 */
-		startOrdering: () => LocalizedString
-		error: {
-			/**
-			 * Table number not found.
-			 */
-			tableNotFound: () => LocalizedString
-			/**
-			 * This QR code is not a table code of this shop.
-			 */
-			qrInvalid: () => LocalizedString
-			/**
-			 * The camera could not be started. Please type the table number.
-			 */
-			scanCameraFailure: () => LocalizedString
-			/**
-			 * Camera access was refused. Please type the table number.
-			 */
-			scanPermissionDenied: () => LocalizedString
-			/**
-			 * This browser cannot scan codes. Please type the table number.
-			 */
-			scanUnsupported: () => LocalizedString
-			/**
-			 * Please enter a number of guests from 1 to {max}.
-			 */
-			headcountInvalid: (arg: { max: number }) => LocalizedString
-			/**
-			 * The note can be at most {max} characters.
-			 */
-			noteTooLong: (arg: { max: number }) => LocalizedString
-		}
+		phone: () => LocalizedString
+		/**
+		 * Not set
+		 */
+		unknown: () => LocalizedString
+		/**
+		 * Male
+		 */
+		male: () => LocalizedString
+		/**
+		 * Female
+		 */
+		female: () => LocalizedString
+		/**
+		 * Saved
+		 */
+		saved: () => LocalizedString
+		/**
+		 * Please enter a nickname.
+		 */
+		nicknameRequired: () => LocalizedString
+		/**
+		 * Log in to see and edit your profile.
+		 */
+		notLoggedIn: () => LocalizedString
 	}
-	multi: {
+	login: {
 		/**
-		 * Order from several shops
+		 * Log in
 		 */
 		title: () => LocalizedString
 		/**
-		 * No other shop of this chain has items in your cart.
+		 * Enter your phone number and we will text you a code.
 		 */
-		empty: () => LocalizedString
+		intro: () => LocalizedString
 		/**
-		 * {count} shops
+		 * Phone number
 		 */
-		count: (arg: { count: number }) => LocalizedString
+		phone: () => LocalizedString
 		/**
-		 * {count} orders placed together.
+		 * Mobile number
 		 */
-		placed: (arg: { count: number }) => LocalizedString
+		phonePlaceholder: () => LocalizedString
 		/**
-		 * Check out all shops ({count})
+		 * Verification code
 		 */
-		link: (arg: { count: number }) => LocalizedString
+		code: () => LocalizedString
 		/**
-		 * Pickup time at {shop}
+		 * 6-digit code
 		 */
-		pickupTime: (arg: { shop: string }) => LocalizedString
+		codePlaceholder: () => LocalizedString
 		/**
-		 * No orders to show
+		 * Send code
 		 */
-		none: () => LocalizedString
+		sendCode: () => LocalizedString
 		/**
-		 * This link does not name any order. Your orders are on the Orders tab.
+		 * Resend in {seconds}s
 		 */
-		noneHint: () => LocalizedString
+		resendIn: (arg: { seconds: number }) => LocalizedString
 		/**
-		 * See my orders
+		 * Log in
 		 */
-		toOrders: () => LocalizedString
-	}
-	pull: {
+		submit: () => LocalizedString
 		/**
-		 * Pull to refresh
+		 * Please enter a valid phone number.
 		 */
-		pulling: () => LocalizedString
+		phoneInvalid: () => LocalizedString
 		/**
-		 * Release to refresh
+		 * Please enter the code we sent you.
 		 */
-		reached: () => LocalizedString
+		codeRequired: () => LocalizedString
 		/**
-		 * Refreshing…
+		 * Code sent
 		 */
-		refreshing: () => LocalizedString
+		codeSent: () => LocalizedString
 		/**
-		 * Updated
+		 * Demo mode: your code is {code}
 		 */
-		restoring: () => LocalizedString
+		demoCode: (arg: { code: string }) => LocalizedString
+		/**
+		 * The code is wrong or has expired.
+		 */
+		wrongCode: () => LocalizedString
+		/**
+		 * No more SMS can be sent right now. Please try again later.
+		 */
+		noSmsLeft: () => LocalizedString
+		/**
+		 * The code could not be sent. Please try again.
+		 */
+		sendFailed: () => LocalizedString
+		/**
+		 * Change number
+		 */
+		editPhone: () => LocalizedString
+		/**
+		 * Logged in
+		 */
+		success: () => LocalizedString
 	}
 	orders: {
 		/**

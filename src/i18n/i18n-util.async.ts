@@ -15,22 +15,37 @@ const localeTranslationLoaders = {
 
 const localeNamespaceLoaders = {
 	en: {
+		address: () => import('./en/address'),
+		info: () => import('./en/info'),
+		login: () => import('./en/login'),
 		orders: () => import('./en/orders'),
 		payment: () => import('./en/payment')
 	},
 	es: {
+		address: () => import('./es/address'),
+		info: () => import('./es/info'),
+		login: () => import('./es/login'),
 		orders: () => import('./es/orders'),
 		payment: () => import('./es/payment')
 	},
 	fr: {
+		address: () => import('./fr/address'),
+		info: () => import('./fr/info'),
+		login: () => import('./fr/login'),
 		orders: () => import('./fr/orders'),
 		payment: () => import('./fr/payment')
 	},
 	'zh-CN': {
+		address: () => import('./zh-CN/address'),
+		info: () => import('./zh-CN/info'),
+		login: () => import('./zh-CN/login'),
 		orders: () => import('./zh-CN/orders'),
 		payment: () => import('./zh-CN/payment')
 	},
 	'zh-TW': {
+		address: () => import('./zh-TW/address'),
+		info: () => import('./zh-TW/info'),
+		login: () => import('./zh-TW/login'),
 		orders: () => import('./zh-TW/orders'),
 		payment: () => import('./zh-TW/payment')
 	}

@@ -11,40 +11,70 @@ import fr from './fr'
 import zh_CN from './zh-CN'
 import zh_TW from './zh-TW'
 
+import en_address from './en/address'
+import en_info from './en/info'
+import en_login from './en/login'
 import en_orders from './en/orders'
 import en_payment from './en/payment'
+import es_address from './es/address'
+import es_info from './es/info'
+import es_login from './es/login'
 import es_orders from './es/orders'
 import es_payment from './es/payment'
+import fr_address from './fr/address'
+import fr_info from './fr/info'
+import fr_login from './fr/login'
 import fr_orders from './fr/orders'
 import fr_payment from './fr/payment'
+import zh_CN_address from './zh-CN/address'
+import zh_CN_info from './zh-CN/info'
+import zh_CN_login from './zh-CN/login'
 import zh_CN_orders from './zh-CN/orders'
 import zh_CN_payment from './zh-CN/payment'
+import zh_TW_address from './zh-TW/address'
+import zh_TW_info from './zh-TW/info'
+import zh_TW_login from './zh-TW/login'
 import zh_TW_orders from './zh-TW/orders'
 import zh_TW_payment from './zh-TW/payment'
 
 const localeTranslations = {
 	en: {
 		...en,
+		address: en_address,
+		info: en_info,
+		login: en_login,
 		orders: en_orders,
 		payment: en_payment
 	},
 	es: {
 		...es,
+		address: es_address,
+		info: es_info,
+		login: es_login,
 		orders: es_orders,
 		payment: es_payment
 	},
 	fr: {
 		...fr,
+		address: fr_address,
+		info: fr_info,
+		login: fr_login,
 		orders: fr_orders,
 		payment: fr_payment
 	},
 	'zh-CN': {
 		...zh_CN,
+		address: zh_CN_address,
+		info: zh_CN_info,
+		login: zh_CN_login,
 		orders: zh_CN_orders,
 		payment: zh_CN_payment
 	},
 	'zh-TW': {
 		...zh_TW,
+		address: zh_TW_address,
+		info: zh_TW_info,
+		login: zh_TW_login,
 		orders: zh_TW_orders,
 		payment: zh_TW_payment
 	},

@@ -19,6 +19,9 @@ export const locales: Locales[] = [
 ]
 
 export const namespaces: Namespaces[] = [
+	'address',
+	'info',
+	'login',
 	'orders',
 	'payment'
 ]

@@ -38,6 +38,7 @@ import { useAppState } from '../app-state';
 import { RequireShop } from '../require-shop';
 import { useAppNavigation } from '../shell';
 import { useFlow } from '../use-flow';
+import { WithMessages } from '../with-messages';
 import { addressEditorFlow } from '../flows/address-editor';
 import { mapPickerFlow } from '../flows/map-picker';
 import { LoginFirst } from './address-list-page';
@@ -89,6 +90,20 @@ export function AddressUpdatePage() {
 }
 
 function Guarded({ redirect, children }: { redirect: string; children: (shop: ShopInfo) => ReactNode }) {
+  return (
+    <WithMessages namespace="address">
+      <GuardedContent redirect={redirect}>{children}</GuardedContent>
+    </WithMessages>
+  );
+}
+
+function GuardedContent({
+  redirect,
+  children,
+}: {
+  redirect: string;
+  children: (shop: ShopInfo) => ReactNode;
+}) {
   const { session } = useAppState();
   const hasPhone = useSelector(session, selectHasPhone);
   if (!hasPhone) return <LoginFirst redirect={redirect} />;

@@ -25,6 +25,7 @@ import { useCart } from '../cart-state';
 import { useAppNavigation } from '../shell';
 import { useFlow } from '../use-flow';
 import { addressBookFlow } from '../flows/address-book';
+import { WithMessages } from '../with-messages';
 
 const route = getRouteApi('/pages/user/address/list');
 
@@ -38,7 +39,7 @@ export function LoginFirst({ redirect }: { redirect: string }) {
         title={LL.address.loginFirst()}
         action={
           <LinkButton href={navigation.href('/pages/user/login', { redirect })}>
-            {LL.address.login()}
+            {LL.address.goToLogin()}
           </LinkButton>
         }
       />
@@ -47,6 +48,14 @@ export function LoginFirst({ redirect }: { redirect: string }) {
 }
 
 export default function AddressListPage() {
+  return (
+    <WithMessages namespace="address">
+      <AddressListContent />
+    </WithMessages>
+  );
+}
+
+function AddressListContent() {
   const { session } = useAppState();
   const hasPhone = useSelector(session, selectHasPhone);
   if (!hasPhone) return <LoginFirst redirect="/pages/user/address/list" />;

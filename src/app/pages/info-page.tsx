@@ -20,6 +20,7 @@ import { InfoView, type ProfileChanges } from '../../views/user/info-view';
 import { useToast } from '../../views/ui/toast';
 import { useAppState } from '../app-state';
 import { useFlow } from '../use-flow';
+import { WithMessages } from '../with-messages';
 import { userInfoFlow } from '../flows/user-info';
 
 /** store/setUserInfo as a one-shot resource: params are the changes, data the updated user. */
@@ -30,6 +31,14 @@ const profileSave = resourceMachine.provide({
 });
 
 export default function InfoPage() {
+  return (
+    <WithMessages namespace="info">
+      <Info />
+    </WithMessages>
+  );
+}
+
+function Info() {
   const { LL } = useI18nContext();
   const toast = useToast();
   const { session } = useAppState();

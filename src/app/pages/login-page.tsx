@@ -26,6 +26,7 @@ import { useToast } from '../../views/ui/toast';
 import { useAppState } from '../app-state';
 import { useAppNavigation } from '../shell';
 import { useFlow } from '../use-flow';
+import { WithMessages } from '../with-messages';
 import { smsLoginFlow } from '../flows/sms-login';
 
 const route = getRouteApi('/pages/user/login');
@@ -48,6 +49,14 @@ export function smsErrorText(LL: TranslationFunctions, error: SmsError): string 
 }
 
 export default function LoginPage() {
+  return (
+    <WithMessages namespace="login">
+      <LoginFlow />
+    </WithMessages>
+  );
+}
+
+function LoginFlow() {
   const { redirect } = route.useSearch();
   const { session } = useAppState();
   const navigation = useAppNavigation();

@@ -1,0 +1,48 @@
+// 收货地址：地址列表、地址表单与地图选点。
+import type { NamespaceAddressTranslation } from '../../i18n-types';
+
+const zhCN_address = {
+  listTitle: '我的地址',
+  chooseTitle: '选择收货地址',
+  addTitle: '新增地址',
+  editTitle: '编辑地址',
+  add: '新增收货地址',
+  empty: '还没有收货地址。',
+  emptyHint: '添加一个地址，外卖就能送到。',
+  default: '默认',
+  makeDefault: '设为默认地址',
+  edit: '编辑',
+  editOne: '编辑 {address}',
+  delete: '删除',
+  deleteOne: '删除 {address}',
+  noGps: '尚未定位：请从列表中选择地点或使用当前位置。',
+  hasGps: '已定位。',
+  locating: '正在定位…',
+  locate: '使用当前位置',
+  mapPick: '在地图上选点',
+  mapHint: '拖动地图，让图钉指向您的门口。',
+  mapFailed: '地图加载失败。',
+  name: '联系人',
+  phone: '手机号',
+  place: '街道或楼宇',
+  placePlaceholder: '输入搜索，如道路或楼宇名称',
+  places: '搜索到的地点',
+  houseNumber: '门牌号',
+  houseNumberPlaceholder: '例如 1203 室',
+  loginFirst: '请先用手机号登录，再使用收货地址。',
+  goToLogin: '去登录',
+  notFound: '找不到这个地址。',
+  error: {
+    nameRequired: '请填写联系人。',
+    phoneRequired: '请填写手机号。',
+    phoneInvalid: '请输入正确的手机号。',
+    addressRequired: '请填写地址。',
+    tooLong: '内容太长了。',
+    geoUnsupported: '设备不支持定位，请手动输入地址。',
+    geoDenied: '定位权限被拒绝，请手动输入地址。',
+    geoUnavailable: '暂时无法获取位置（GPS），请手动输入地址。',
+    geoTimeout: '定位超时，请手动输入地址。',
+  },
+} satisfies NamespaceAddressTranslation;
+
+export default zhCN_address;

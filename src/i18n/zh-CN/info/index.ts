@@ -1,0 +1,18 @@
+// 个人资料页。
+import type { NamespaceInfoTranslation } from '../../i18n-types';
+
+const zhCN_info = {
+  title: '个人资料',
+  nickname: '昵称',
+  gender: '性别',
+  birthday: '生日',
+  phone: '手机号',
+  unknown: '未设置',
+  male: '男',
+  female: '女',
+  saved: '已保存',
+  nicknameRequired: '请输入昵称。',
+  notLoggedIn: '登录后可查看和编辑个人资料。',
+} satisfies NamespaceInfoTranslation;
+
+export default zhCN_info;

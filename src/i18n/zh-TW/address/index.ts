@@ -1,0 +1,48 @@
+// 收货地址：地址列表、地址表单与地图选点。
+import type { NamespaceAddressTranslation } from '../../i18n-types';
+
+const zhTW_address = {
+  listTitle: '我的地址',
+  chooseTitle: '選擇收件地址',
+  addTitle: '新增地址',
+  editTitle: '編輯地址',
+  add: '新增收件地址',
+  empty: '還沒有收件地址。',
+  emptyHint: '新增一個地址，外送就能送達。',
+  default: '預設',
+  makeDefault: '設為預設地址',
+  edit: '編輯',
+  editOne: '編輯 {address}',
+  delete: '刪除',
+  deleteOne: '刪除 {address}',
+  noGps: '尚未定位：請從列表中選擇地點或使用目前位置。',
+  hasGps: '已定位。',
+  locating: '正在定位…',
+  locate: '使用目前位置',
+  mapPick: '在地圖上選點',
+  mapHint: '拖動地圖，讓圖釘指向您的門口。',
+  mapFailed: '地圖載入失敗。',
+  name: '聯絡人',
+  phone: '手機號碼',
+  place: '街道或大樓',
+  placePlaceholder: '輸入搜尋，如道路或大樓名稱',
+  places: '搜尋到的地點',
+  houseNumber: '門牌號',
+  houseNumberPlaceholder: '例如 1203 室',
+  loginFirst: '請先用手機號碼登入，再使用收件地址。',
+  goToLogin: '去登入',
+  notFound: '找不到這個地址。',
+  error: {
+    nameRequired: '請填寫聯絡人。',
+    phoneRequired: '請填寫手機號碼。',
+    phoneInvalid: '請輸入正確的手機號碼。',
+    addressRequired: '請填寫地址。',
+    tooLong: '內容太長了。',
+    geoUnsupported: '裝置不支援定位，請手動輸入地址。',
+    geoDenied: '定位權限被拒絕，請手動輸入地址。',
+    geoUnavailable: '暫時無法取得位置（GPS），請手動輸入地址。',
+    geoTimeout: '定位逾時，請手動輸入地址。',
+  },
+} satisfies NamespaceAddressTranslation;
+
+export default zhTW_address;

@@ -1,0 +1,18 @@
+// 个人资料页。
+import type { NamespaceInfoTranslation } from '../../i18n-types';
+
+const zhTW_info = {
+  title: '個人資料',
+  nickname: '暱稱',
+  gender: '性別',
+  birthday: '生日',
+  phone: '手機號碼',
+  unknown: '未設定',
+  male: '男',
+  female: '女',
+  saved: '已儲存',
+  nicknameRequired: '請輸入暱稱。',
+  notLoggedIn: '登入後可查看和編輯個人資料。',
+} satisfies NamespaceInfoTranslation;
+
+export default zhTW_info;
