@@ -5,7 +5,7 @@
 import { assign, setup } from 'xstate';
 import type { ProductsChunkInfo, ProductTypesInfo } from '../domain/api/store';
 import type { Product } from '../domain/catalog';
-import { notProvided } from './not-provided';
+import { errorMessage, notProvided } from './not-provided';
 
 export type CatalogType = ProductTypesInfo['list'][number];
 
@@ -184,7 +184,7 @@ export const catalogMachine = setup({
           target: 'failed',
           actions: {
             type: 'fail',
-            params: ({ event }) => ({ message: (event.error as Error)?.message ?? 'error' }),
+            params: ({ event }) => ({ message: errorMessage(event.error) }),
           },
         },
       },
