@@ -605,9 +605,20 @@ export const payments = pgTable(
     refunded: boolean('refunded').notNull().default(false),
     createdAt: createdAt(),
     completedAt: stamp('completed_at'),
+    /**
+     * Set when a success reached an order it did not pay (a late payment, or a second payment of a paid
+     * order): the money is owed back. While `refunded` is false the sweep asks the gateway again from this
+     * time on; each try moves it later (server/modules/payments.ts retryLateRefunds). Null: owes nothing.
+     */
+    refundDueAt: stamp('refund_due_at'),
+    /** The sweep's tries at a late refund so far; it stops at LATE_REFUND_MAX_ATTEMPTS. */
+    refundAttempts: integer('refund_attempts').notNull().default(0),
   },
   (t) => [
     index('payments_order_idx').on(t.orderId),
+    index('payments_refund_due_idx')
+      .on(t.refundDueAt)
+      .where(sql`${t.refundDueAt} is not null and not ${t.refunded}`),
     uniqueIndex('payments_gateway_trade_uq')
       .on(t.gateway, t.tradeNo)
       .where(sql`${t.tradeNo} is not null`),

@@ -1,10 +1,11 @@
 // Expiry and stalled refunds as the app runs them: the sweeper and the lazy call before a customer's (or
 // the merchant's) reads both come here, so an order with an online payment still processing at its
 // deadline is always checked with its gateway (server/modules/payments.ts settleOpenPayment) before it is
-// cancelled, and an online refund left in `refunding` is asked of its gateway again and finished.
+// cancelled, and an online refund left in `refunding` is asked of its gateway again and finished. The
+// sweeper also gives back late payments whose refund failed (payments' retryLateRefunds).
 import type { FastifyInstance } from 'fastify';
 import { expireUnpaidOrders, settleStalledRefunds, type DeadlineCheck, type RefundAgain } from './order-life';
-import { refundOnline, settleOpenPayment } from './payments';
+import { refundOnline, retryLateRefunds, settleOpenPayment } from './payments';
 
 const VERDICT = { success: 'paid', closed: 'cancelled', unknown: 'unknown' } as const;
 
@@ -22,7 +23,7 @@ export const refundAgain =
 
 /**
  * Expires the due unpaid orders and settles the stalled online refunds (of one customer or shop when
- * given). Returns the ids of the orders it expired.
+ * given); without a scope (the sweeper) also retries late refunds. Returns the ids of the orders it expired.
  */
 export async function expireDue(
   app: FastifyInstance,
@@ -35,5 +36,8 @@ export async function expireDue(
     refund: refundAgain(app),
     onError: (err, orderId) => app.log.warn({ err, orderId }, 'settling a stalled refund failed'),
   });
+  // A late refund changes nothing anyone reads, so a customer's or the merchant's read never waits on a
+  // gateway for one: only the sweeper asks.
+  if (scope.customerId === undefined && scope.shopId === undefined) await retryLateRefunds(app, now);
   return expired;
 }

@@ -129,7 +129,8 @@ export async function expireUnpaidOrders(
  * call failed). A minute is the allowance a stalled payment attempt gets too (payments' STALLED_ATTEMPT_MS):
  * short next to the days a refund takes to reach the customer, long enough that the sweep seldom overlaps
  * a request still waiting on a slow gateway. When it does overlap, nothing is paid twice: the gateway
- * refund is idempotent and only one of the two commits the outcome (finishRefunding).
+ * refund is idempotent and only one of the two commits the outcome (finishRefunding). A late payment's
+ * refund that failed waits as long before the sweep tries it again (payments' retryLateRefunds).
  */
 export const REFUND_GRACE_MS = 60_000;
 /** Stalled refunds taken over per sweep; the rest wait for the next one. */

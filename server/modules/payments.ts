@@ -9,7 +9,7 @@
 // Lock order, the same everywhere: the order row first (changeStatus or `select … for update`), then the
 // member row, then payments. Two payments racing for one order serialise on the order row; member-card
 // payments of several orders serialise on the member row, whose check constraint keeps balances ≥ 0.
-import { and, eq, gte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type {
   OrderPayInfo,
@@ -37,6 +37,7 @@ import { TRADE_NO_PLACEHOLDER, type GatewayState } from '../payments/gateway';
 import { localize } from './catalog';
 import { loadMemberSettingRow, loadShop, payOptions } from './catalog-shop';
 import { verifyPassword } from './identity-password';
+import { REFUND_GRACE_MS } from './order-life';
 import { announce, changeStatus } from './order-status';
 import { orderMessages } from './orders-messages';
 import { orderDetail, type OrderView } from './orders-store';
@@ -119,7 +120,10 @@ export type ApplyOutcome =
   | 'unchanged'
   /** Money arrived for an order that is no longer payable: recorded and given back. */
   | 'lateRefunded'
-  /** As lateRefunded, but the gateway refused the refund; the payment stays refunded = false. */
+  /**
+   * As lateRefunded, but the gateway refused the refund or could not be asked; the payment stays
+   * refunded = false and the sweep asks again (retryLateRefunds).
+   */
   | 'lateRefundFailed';
 
 interface ApplyOptions {
@@ -157,8 +161,10 @@ async function refundLate(app: FastifyInstance, payment: PaymentRow, now: Date):
 /**
  * Applies a gateway's report about one trade. Success: the payment succeeds and the order goes nopay →
  * pending (paid, settlement online), other open attempts of the order are superseded; when the order is
- * no longer unpaid (expired, closed, paid another way) the money is refunded at once. Fail/cancel: the
- * attempt ends with its reason, only while it is processing (a paid attempt is never marked failed).
+ * no longer unpaid (expired, closed, paid another way) the money is refunded at once, and the payment's
+ * refund_due_at, written in the same transaction, leaves it to the sweep if that refund fails
+ * (retryLateRefunds). Fail/cancel: the attempt ends with its reason, only while it is processing (a paid
+ * attempt is never marked failed).
  */
 export async function applyGatewayState(
   app: FastifyInstance,
@@ -209,7 +215,7 @@ export async function applyGatewayState(
       // Paid twice (another attempt already succeeded): this money goes back; at most one success per order.
       const [row] = await tx
         .update(payments)
-        .set({ failReason: 'superseded', completedAt: now })
+        .set({ failReason: 'superseded', completedAt: now, refundDueAt: lateRefundDue(now) })
         .where(eq(payments.id, payment.id))
         .returning();
       late = row!;
@@ -230,7 +236,12 @@ export async function applyGatewayState(
       set: { paid: true, paidAt: now, settlement: 'online', payType: payment.payType },
     });
     if (!changed) {
-      late = paid!;
+      const [owed] = await tx
+        .update(payments)
+        .set({ refundDueAt: lateRefundDue(now) })
+        .where(eq(payments.id, paid!.id))
+        .returning();
+      late = owed!;
       return 'lateRefunded';
     }
     orderChangedFor = changed.customerId;
@@ -258,6 +269,79 @@ async function cancelAtGateway(app: FastifyInstance, payment: PaymentRow, now: D
   } catch (error) {
     app.log.warn({ err: error, paymentId: payment.id }, 'closing a superseded gateway session failed');
   }
+}
+
+// ---- late refunds the sweep retries ---------------------------------------------------------------------
+
+/**
+ * The sweep's tries at giving a late payment's money back when the gateway refused or could not be asked
+ * as the payment arrived. The first try comes REFUND_GRACE_MS after the money arrived: the notification's
+ * own refund answers within seconds, so the sweep seldom overlaps it (and when it does, the refund key
+ * keeps it one refund). After each failed try the wait doubles, from two minutes up to
+ * LATE_REFUND_MAX_DELAY_MS, so a gateway that is down for hours is asked a few times, not every sweep;
+ * after LATE_REFUND_MAX_ATTEMPTS tries (about two days) the payment is left to the operator with an error
+ * in the log: a refund refused that long needs a person (a disputed charge, a closed gateway account).
+ */
+export const LATE_REFUND_MAX_ATTEMPTS = 16;
+export const LATE_REFUND_MAX_DELAY_MS = 6 * 60 * 60_000;
+/** Late refunds tried per sweep; the rest wait for the next one. */
+const LATE_REFUND_BATCH = 50;
+
+/** When the sweep first gives back a late payment that reached its order at `now`. */
+const lateRefundDue = (now: Date) => new Date(now.getTime() + REFUND_GRACE_MS);
+
+/** How long the sweep waits after its `tries`-th failed try at a late refund (tries ≥ 1). */
+const lateRefundDelay = (tries: number): number =>
+  Math.min(REFUND_GRACE_MS * 2 ** tries, LATE_REFUND_MAX_DELAY_MS);
+
+/**
+ * Gives back the money of late payments whose refund has not been made: refund_due_at reached, not
+ * refunded, tries left. Each payment is claimed by a conditional update that counts the try and moves
+ * refund_due_at to the next one before the gateway is asked (outside any transaction), so among
+ * concurrent sweeps, in one process or several on one PostgreSQL, exactly one asks, and a process that
+ * stops during the call leaves the next try already planned. The refund asks with the payment's refund
+ * key like every other refund of it, so a repeat never pays twice. The order is not touched (a late
+ * refund changes nothing the customer's order view shows, as when it succeeds at once). Returns the ids
+ * of the payments refunded.
+ */
+export async function retryLateRefunds(app: FastifyInstance, now: Date): Promise<number[]> {
+  const owed = and(
+    lte(payments.refundDueAt, now),
+    eq(payments.refunded, false),
+    lt(payments.refundAttempts, LATE_REFUND_MAX_ATTEMPTS),
+  )!;
+  const due = await app.db
+    .select({ id: payments.id, tries: payments.refundAttempts })
+    .from(payments)
+    .where(owed)
+    .orderBy(asc(payments.refundDueAt))
+    .limit(LATE_REFUND_BATCH);
+
+  const refunded: number[] = [];
+  for (const { id, tries: before } of due) {
+    const tries = before + 1;
+    const retryAt = new Date(now.getTime() + lateRefundDelay(tries));
+    try {
+      const [claimed] = await app.db
+        .update(payments)
+        .set({ refundAttempts: tries, refundDueAt: retryAt })
+        .where(and(eq(payments.id, id), eq(payments.refundAttempts, before), owed))
+        .returning();
+      // Claimed by another sweep, or refunded since it was listed.
+      if (!claimed) continue;
+      if (await refundLate(app, claimed, now)) {
+        refunded.push(id);
+      } else if (tries >= LATE_REFUND_MAX_ATTEMPTS) {
+        app.log.error({ paymentId: id, tries }, 'late refund given up: the money must be given back by hand');
+      } else {
+        app.log.warn({ paymentId: id, tries, retryAt }, 'late refund failed; the sweep tries again');
+      }
+    } catch (error) {
+      // A database error: the claim (if written) already planned the next try; the others go on.
+      app.log.warn({ err: error, paymentId: id }, 'retrying a late refund failed');
+    }
+  }
+  return refunded;
 }
 
 /**

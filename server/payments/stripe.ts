@@ -109,8 +109,23 @@ const wrap = async <T>(what: string, call: () => Promise<T>): Promise<T> => {
   }
 };
 
+/**
+ * How long one request to Stripe may wait for an answer, and how often the client repeats one that failed
+ * on the network or with a 409/5xx (stripe-node sends the same idempotency key with each repeat, so a
+ * repeated POST never acts twice). Stripe's defaults (80 s, 2 repeats) let one call hang for four
+ * minutes, holding a customer's order/pay, a merchant's refund, or the sweep (which never overlaps
+ * itself, so expiry would wait too). With 8 s a call that gets no answer gives up after 3 × 8 s plus under
+ * 2 s of backoff, and a refund (retrieve, then create) after about 52 s, inside REFUND_GRACE_MS (60 s,
+ * server/modules/order-life.ts), so the sweep seldom takes over a refund whose request is still waiting.
+ */
+export const STRIPE_CLIENT_CONFIG = { timeout: 8_000, maxNetworkRetries: 2 } as const;
+
+/** The real Stripe client, with the bounds above. */
+export const createStripeClient = (secretKey: string): Stripe => new Stripe(secretKey, STRIPE_CLIENT_CONFIG);
+
 export function createStripeGateway(options: StripeGatewayOptions): PaymentGateway {
-  const client: StripeClient = options.client ?? (new Stripe(options.secretKey) as unknown as StripeClient);
+  const client: StripeClient =
+    options.client ?? (createStripeClient(options.secretKey) as unknown as StripeClient);
 
   return {
     name: 'stripe',
