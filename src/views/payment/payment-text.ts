@@ -1,42 +1,14 @@
 // The payment namespace's messages (src/i18n/<locale>/payment) load with the pages that need them, so the
-// first route's bundle does not carry them. A translation object made before the namespace arrived does
-// not see it, so the messages are read from a fresh one once the namespace is in.
-import { useEffect, useMemo, useState } from 'react';
+// first route's bundle does not carry them (src/i18n/use-namespace.ts).
 import { useI18nContext } from '../../i18n/i18n-context';
-import type { Locales, TranslationFunctions } from '../../i18n/i18n-types';
-import { loadNamespaceAsync } from '../../i18n/i18n-util.async';
-import { i18nObject } from '../../i18n/i18n-util';
+import type { TranslationFunctions } from '../../i18n/i18n-types';
+import { useNamespace } from '../../i18n/use-namespace';
 
 export type PaymentTexts = TranslationFunctions['payment'];
 
-const loaded = new Set<Locales>();
-
 /** The payment messages in the current language; null while they load, 'failed' when they cannot. */
 export function usePaymentTexts(): PaymentTexts | null | 'failed' {
-  const { locale } = useI18nContext();
-  const [ready, setReady] = useState<Locales | null>(() => (loaded.has(locale) ? locale : null));
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    if (loaded.has(locale)) {
-      setReady(locale);
-      return;
-    }
-    let live = true;
-    loadNamespaceAsync(locale, 'payment').then(
-      () => {
-        loaded.add(locale);
-        if (live) setReady(locale);
-      },
-      () => {
-        if (live) setFailed(true);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [locale]);
-  return useMemo(() => {
-    if (ready === locale) return i18nObject(locale).payment;
-    return failed ? 'failed' : null;
-  }, [ready, locale, failed]);
+  const { LL } = useI18nContext();
+  const state = useNamespace('payment');
+  return state === 'ready' ? LL.payment : state === 'failed' ? 'failed' : null;
 }
