@@ -11,7 +11,9 @@ export const notProvided = <TOutput, TInput = void>(name: string) =>
 /**
  * What the customer is told when no answer came. A transport failure's own message ("status 500",
  * "timeout", "bad reply for …") is for logs, so it leaves as the request layer's toast key, which the
- * views put in words (src/i18n/error-text.ts). An aborted call falls under the network text.
+ * views put in words (src/i18n/error-text.ts). A page says what the toast says: a failure with no HTTP
+ * status at all (a time-out, a connection that failed) is the server-error text, as spec §8 has it. An
+ * aborted call, which shows no toast, falls under the network text.
  */
 const TOKEN_BY_KIND: Record<Exclude<HttpErrorKind, 'business'>, HttpToastKey> = {
   unauthorized: 'http.unauthorized',
@@ -20,7 +22,7 @@ const TOKEN_BY_KIND: Record<Exclude<HttpErrorKind, 'business'>, HttpToastKey> = 
   badReply: 'http.serverError',
   badRequest: 'http.serverError',
   network: 'http.networkError',
-  timeout: 'http.networkError',
+  timeout: 'http.serverError',
   aborted: 'http.networkError',
 };
 
@@ -40,6 +42,7 @@ const transportKind = (error: Error): Exclude<HttpErrorKind, 'business'> | null 
 export function errorMessage(error: unknown): string {
   if (error instanceof Error) {
     const kind = transportKind(error);
+    if (kind === 'network' && (error as { status?: unknown }).status == null) return 'http.serverError';
     return kind ? TOKEN_BY_KIND[kind] : error.message;
   }
   return typeof error === 'string' ? error : 'error';

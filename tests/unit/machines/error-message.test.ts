@@ -9,15 +9,21 @@ import {
   post,
   type HttpErrorKind,
   type HttpToastKey,
+  type Toast,
 } from '../../../src/services/http';
 import { createStorage, memoryKeyValue } from '../../../src/services/storage';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
+/** The toasts the request layer showed during the last failureOf. */
+let toasts: Toast[] = [];
+
 /** What a real call rejects with when the server answers `respond`. */
 async function failureOf(respond: () => Response | Promise<Response>, timeoutMs = 60_000): Promise<unknown> {
+  toasts = [];
   configureHttp({
+    toast: (toast) => toasts.push(toast),
     baseUrl: 'http://shop.test',
     timeoutMs,
     storage: createStorage({ backend: memoryKeyValue(), now: () => 1_000, newId: () => 'device-1' }),
@@ -47,18 +53,21 @@ describe('errorMessage', () => {
     ['a success without info', () => json({ result: true, message: '' }), 'http.serverError'],
     ['a 401', () => new Response('', { status: 401 }), 'http.unauthorized'],
     ['a 403', () => new Response('', { status: 403 }), 'http.forbidden'],
-    ['a connection that fails', () => Promise.reject(new TypeError('Failed to fetch')), 'http.networkError'],
-  ])('turns %s into the key %s', async (_, respond, key) => {
+    ['a connection that fails', () => Promise.reject(new TypeError('Failed to fetch')), 'http.serverError'],
+  ])('turns %s into the key %s, the one its toast showed', async (_, respond, key) => {
     const error = await failureOf(respond);
     expect(error).toBeInstanceOf(HttpError);
     expect(errorMessage(error)).toBe(key);
+    // The page and the toast say the same thing.
+    expect(toasts).toEqual([{ key }]);
   });
 
-  it('turns a time-out into the network key', async () => {
+  it('turns a time-out into the server-error key, as its toast (spec §8: no status at all)', async () => {
     const never = () => new Promise<Response>(() => undefined);
     const error = await failureOf(never, 20);
     expect((error as HttpError).kind).toBe('timeout');
-    expect(errorMessage(error)).toBe('http.networkError');
+    expect(errorMessage(error)).toBe('http.serverError');
+    expect(toasts).toEqual([{ key: 'http.serverError' }]);
   });
 
   it('gives a request-layer key for every kind but business', () => {
@@ -69,13 +78,16 @@ describe('errorMessage', () => {
       badReply: 'http.serverError',
       badRequest: 'http.serverError',
       network: 'http.networkError',
-      timeout: 'http.networkError',
+      timeout: 'http.serverError',
       aborted: 'http.networkError',
     };
     for (const [kind, key] of Object.entries(keys)) {
-      const error = new HttpError(kind as HttpErrorKind, HttpCode.http, `raw ${kind}`);
+      // A status, as a network failure with an answer has (a redirect the request layer does not follow).
+      const error = new HttpError(kind as HttpErrorKind, HttpCode.http, `raw ${kind}`, 302);
       expect(errorMessage(error), kind).toBe(key);
     }
+    // No answer at all: spec §8 files it under the server error.
+    expect(errorMessage(new HttpError('network', HttpCode.timeout, 'timeout'))).toBe('http.serverError');
     expect(errorMessage(new HttpError('business', HttpCode.business, 'Sold out', 200))).toBe('Sold out');
   });
 
