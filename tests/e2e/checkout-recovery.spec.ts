@@ -184,7 +184,9 @@ test('a multi-shop success link naming no order leads on to the orders or the me
   await app.open('/', { id: 1 });
   await menu.waitForProducts();
   await app.open('/order/multi-success', { ids: 'none' });
-  await expect(page.getByText('没有可显示的订单')).toBeVisible();
+  // The head does not claim an order was placed.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('没有可显示的订单');
+  await expect(page.getByText('此链接没有指明订单，你的订单可在“订单”页查看。')).toBeVisible();
   // Nothing was loaded, so there is nothing to retry.
   await expect(page.getByRole('button', { name: '重试' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: '返回菜单' })).toBeVisible();

@@ -37,15 +37,14 @@ export default function OrderMultiSuccessPage() {
     .map(Number)
     .filter((n: number) => Number.isInteger(n) && n > 0)
     .slice(0, 10);
-  const head = <PageHead title={LL.success.title()} />;
-  // A link naming no order has nothing to load or retry: the way on is the menu or the orders tab.
+  // A link naming no order has nothing to load or retry: the way on is the menu or the orders tab. Its
+  // head does not say "order placed", since no order is shown.
   if (list.length === 0)
     return (
-      <Page head={head}>
+      <Page head={<PageHead title={LL.multi.none()} />}>
         <EmptyState
           icon="alert"
-          title={LL.multi.none()}
-          description={LL.multi.noneHint()}
+          title={LL.multi.noneHint()}
           action={
             <div className={styles.emptyActions}>
               <Button onClick={() => navigation.go('/product/index', {}, { replace: true })}>
