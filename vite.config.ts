@@ -31,7 +31,7 @@ export default defineConfig({
             {
               // Small rules and helpers the ordering pages share: one chunk instead of a request for each.
               name: 'order-shared',
-              test: /src[\\/](domain[\\/]api[\\/]order-rules|domain[\\/]hours|i18n[\\/]currency|machines[\\/]breakdown|app[\\/]idempotency-key)/,
+              test: /src[\\/](domain[\\/]api[\\/]order-rules|domain[\\/]hours|i18n[\\/]currency|machines[\\/]breakdown|views[\\/]order[\\/]breakdown-label|app[\\/]idempotency-key)/,
             },
           ],
         },

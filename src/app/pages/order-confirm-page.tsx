@@ -9,7 +9,7 @@ import { CONFIRM_ORDER_TYPES, type ConfirmOrderType } from '../../domain/api/ord
 import type { PayType } from '../../domain/enums';
 import type { ShopInfo } from '../../domain/shop';
 import { useI18nContext } from '../../i18n/i18n-context';
-import type { TranslationFunctions } from '../../i18n/i18n-types';
+import { breakdownLabel } from '../../views/order/breakdown-label';
 import type { checkoutMachine } from '../../machines/checkout.machine';
 import {
   selectBreakdown,
@@ -27,7 +27,6 @@ import {
   selectPickupSlots,
   selectPricing,
   selectTable,
-  type BreakdownRow,
 } from '../../machines/checkout.selectors';
 import { selectHasPhone, selectOrderType, selectUser } from '../../machines/session.selectors';
 import { Button } from '../../views/ui/button';
@@ -131,28 +130,6 @@ const slotOf = (value: string): LocalDateTime | null => {
   const [date, time] = value.split(' ');
   return date && time ? { date, time } : null;
 };
-
-function breakdownLabel(LL: TranslationFunctions, row: BreakdownRow, format: (n: number) => string): string {
-  const v = row.values;
-  switch (row.key) {
-    case 'activity':
-      return LL.checkout.breakdown.activity({ name: String(v.name ?? '') });
-    case 'coupon':
-      return LL.checkout.breakdown.coupon({ name: String(v.name ?? '') });
-    case 'delivery':
-      return LL.checkout.breakdown.delivery({ km: (Number(v.distance ?? 0) / 1000).toFixed(1) });
-    case 'dishware':
-      return LL.checkout.breakdown.dishware({ units: Number(v.units ?? 0) });
-    case 'serviceCharge':
-      return LL.checkout.breakdown.serviceCharge({ percent: Number(v.percent ?? 0) });
-    case 'tableTime':
-      return LL.checkout.breakdown.tableTime({ minutes: Number(v.minutes ?? 0) });
-    case 'rounding':
-      return LL.checkout.breakdown.rounding({ step: format(Number(v.step ?? 0)) });
-    default:
-      return LL.checkout.breakdown[row.key]();
-  }
-}
 
 function CheckoutForm({
   actor,

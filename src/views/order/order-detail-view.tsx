@@ -11,13 +11,13 @@ import type { StatusView } from '../../machines/order-list.selectors';
 import type { WatchMode } from '../../machines/order-watch.selectors';
 import { errorText } from '../../i18n/error-text';
 import { useI18nContext } from '../../i18n/i18n-context';
-import type { TranslationFunctions } from '../../i18n/i18n-types';
 import { Button } from '../ui/button';
 import { BottomSheet, Dialog } from '../ui/dialog';
 import { Page } from '../ui/page';
 import { PageHead } from '../ui/page-head';
 import { CardSkeleton, SkeletonRegion } from '../ui/skeleton';
 import { ErrorView } from '../ui/state-views';
+import { breakdownLabel } from './breakdown-label';
 import { UnpaidCountdown } from './countdown';
 import { formatDateTime } from './order-list-view';
 import { LiveMark, useOrderPrice } from './status-badge';
@@ -371,28 +371,6 @@ function LinesSection({
       </dl>
     </section>
   );
-}
-
-function breakdownLabel(LL: TranslationFunctions, row: BreakdownRow, format: (n: number) => string): string {
-  const v = row.values;
-  switch (row.key) {
-    case 'activity':
-      return LL.checkout.breakdown.activity({ name: String(v.name ?? '') });
-    case 'coupon':
-      return LL.checkout.breakdown.coupon({ name: String(v.name ?? '') });
-    case 'delivery':
-      return LL.checkout.breakdown.delivery({ km: (Number(v.distance ?? 0) / 1000).toFixed(1) });
-    case 'dishware':
-      return LL.checkout.breakdown.dishware({ units: Number(v.units ?? 0) });
-    case 'serviceCharge':
-      return LL.checkout.breakdown.serviceCharge({ percent: Number(v.percent ?? 0) });
-    case 'tableTime':
-      return LL.checkout.breakdown.tableTime({ minutes: Number(v.minutes ?? 0) });
-    case 'rounding':
-      return LL.checkout.breakdown.rounding({ step: format(Number(v.step ?? 0)) });
-    default:
-      return LL.checkout.breakdown[row.key]();
-  }
 }
 
 function PaymentSection({ T, order }: { T: OrdersTexts; order: OrderDetail }) {
