@@ -8,8 +8,6 @@
 import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../server/app';
-import { openDatabase } from '../../server/db/client';
 import { orders, payments, sandboxSessions } from '../../server/db/schema';
 import { REFUND_GRACE_MS } from '../../server/modules/order-life';
 import { expireDue } from '../../server/modules/order-life-gateway';
@@ -22,7 +20,7 @@ import type { OrderDetail, OrderSummary } from '../../src/domain/api/order';
 import type { OrderPayInfo } from '../../src/domain/api/order-life';
 import { createClock, testDatabases, useTestApp, type TestApp } from './helpers';
 import { enter, login, NOON, pickupOrder, SHOP } from './order-fixture';
-import { MEMBERS, memberRow, PASSWORD, PAY_TYPE, paymentSeed, place } from './payment-fixture';
+import { MEMBERS, memberRow, PASSWORD, PAY_TYPE, paymentSeed, place, sweepTogether } from './payment-fixture';
 
 const KEY = `demo-merchant-${SHOP}`;
 const SECOND = 1000;
@@ -306,49 +304,12 @@ describe.each(testDatabases)('late refunds retried by the sweep on %s', (kind) =
 
   it('two sweeps at once refund a late payment once', async () => {
     const { order, tradeNo, paymentId } = await lateOnExpired();
-    // On PostgreSQL the second sweep runs in a second app with its own pool, as another server process.
-    const url = (h.database as { url?: string }).url;
-    const second =
-      kind === 'postgres' && url ? await openDatabase({ kind: 'postgres', url, poolSize: 3 }) : null;
-    const otherApp = second
-      ? await buildApp({
-          db: second.db,
-          now: clock.now,
-          payments: { gateway: 'sandbox', publicUrl: 'https://shop.example' },
-        })
-      : h.app;
-    // A gateway that takes its time, so every sweep has listed the payment before the first one finishes.
-    const slow = (gateway: PaymentGateway) => {
-      const real = gateway.refund.bind(gateway);
-      return vi.spyOn(gateway, 'refund').mockImplementation(async (...args) => {
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        return real(...args);
-      });
-    };
-    try {
-      const here = slow(sandbox());
-      const there = otherApp === h.app ? here : slow(otherApp.payments.gateway('sandbox')!);
-
-      clock.advance(REFUND_GRACE_MS + SECOND);
-      await Promise.all([
-        expireDue(h.app, clock.now()),
-        expireDue(otherApp, clock.now()),
-        expireDue(h.app, clock.now()),
-        expireDue(otherApp, clock.now()),
-      ]);
-      const calls =
-        here === there ? here.mock.calls.length : here.mock.calls.length + there.mock.calls.length;
-      expect(calls).toBe(1);
-      expect(await paymentRow(paymentId)).toEqual(
-        expect.objectContaining({ refunded: true, refundAttempts: 1 }),
-      );
-      expect(await refundedAtGateway(tradeNo)).toBe(order.amounts.total);
-    } finally {
-      if (second) {
-        await otherApp.close();
-        await second.close();
-      }
-    }
+    clock.advance(REFUND_GRACE_MS + SECOND);
+    expect(await sweepTogether(h, kind, clock.now)).toBe(1);
+    expect(await paymentRow(paymentId)).toEqual(
+      expect.objectContaining({ refunded: true, refundAttempts: 1 }),
+    );
+    expect(await refundedAtGateway(tradeNo)).toBe(order.amounts.total);
   });
 
   it('asks a gateway that keeps refusing less and less often, stops after the last try, and the operator can restart it', async () => {

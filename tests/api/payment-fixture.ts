@@ -1,7 +1,11 @@
 // Seed and helpers of the payment API tests: the order fixture's chain 8 with members whose balances and
 // pay passwords make each member-card rule observable, and readers that prove a refusal changed nothing.
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
+import { buildApp } from '../../server/app';
+import { openDatabase } from '../../server/db/client';
+import { expireDue } from '../../server/modules/order-life-gateway';
+import type { PaymentGateway } from '../../server/payments/gateway';
 import {
   memberLedger,
   members,
@@ -122,4 +126,45 @@ export async function snapshot(t: TestApp, orderId: number) {
     .where(and(eq(products.shopId, SHOP)))
     .orderBy(asc(products.id));
   return { order, attempts, events, balances, ledger, notes, stock };
+}
+
+/**
+ * Four sweeps at once. On PostgreSQL two of them run in a second app with its own pool, as another server
+ * process would; the sandbox's refunds take 200 ms, so every sweep has listed its work before the first
+ * one finishes. Returns how many times a gateway was asked to refund.
+ */
+export async function sweepTogether(t: TestApp, kind: string, now: () => Date): Promise<number> {
+  const url = (t.database as { url?: string }).url;
+  const second =
+    kind === 'postgres' && url ? await openDatabase({ kind: 'postgres', url, poolSize: 3 }) : null;
+  const otherApp = second
+    ? await buildApp({
+        db: second.db,
+        now,
+        payments: { gateway: 'sandbox', publicUrl: 'https://shop.example' },
+      })
+    : t.app;
+  const slow = (gateway: PaymentGateway) => {
+    const real = gateway.refund.bind(gateway);
+    return vi.spyOn(gateway, 'refund').mockImplementation(async (...args) => {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      return real(...args);
+    });
+  };
+  try {
+    const here = slow(t.app.payments.gateway('sandbox')!);
+    const there = otherApp === t.app ? here : slow(otherApp.payments.gateway('sandbox')!);
+    await Promise.all([
+      expireDue(t.app, now()),
+      expireDue(otherApp, now()),
+      expireDue(t.app, now()),
+      expireDue(otherApp, now()),
+    ]);
+    return here === there ? here.mock.calls.length : here.mock.calls.length + there.mock.calls.length;
+  } finally {
+    if (second) {
+      await otherApp.close();
+      await second.close();
+    }
+  }
 }

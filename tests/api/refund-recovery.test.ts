@@ -6,8 +6,6 @@
 // idempotency: the sandbox refunds a trade once, the Stripe adapter sends one idempotency key per payment.
 import { and, asc, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../server/app';
-import { openDatabase } from '../../server/db/client';
 import { orderEvents, orders, payments, sandboxSessions } from '../../server/db/schema';
 import { REFUND_GRACE_MS } from '../../server/modules/order-life';
 import { expireDue } from '../../server/modules/order-life-gateway';
@@ -20,7 +18,7 @@ import type { OrderDetail, OrderSummary } from '../../src/domain/api/order';
 import type { MerchantAction, OrderPayInfo } from '../../src/domain/api/order-life';
 import { createClock, testDatabases, useTestApp, type TestApp } from './helpers';
 import { enter, NOON, pickupOrder, SHOP } from './order-fixture';
-import { PAY_TYPE, paymentSeed, place } from './payment-fixture';
+import { PAY_TYPE, paymentSeed, place, sweepTogether } from './payment-fixture';
 import { createFakeStripe, STRIPE_WEBHOOK_SECRET } from './stripe-fixtures';
 
 const KEY = `demo-merchant-${SHOP}`;
@@ -338,52 +336,15 @@ describe.each(testDatabases)('stalled online refunds on %s', (kind) => {
   it('two sweeps at once settle a stalled refund once', async () => {
     const { order, tradeNo } = await paidOnline();
     await leaveRefunding(order.id, 'refuse');
-    // On PostgreSQL the second sweep runs in a second app with its own pool, as another server process.
-    const url = (h.database as { url?: string }).url;
-    const second =
-      kind === 'postgres' && url ? await openDatabase({ kind: 'postgres', url, poolSize: 3 }) : null;
-    const otherApp = second
-      ? await buildApp({
-          db: second.db,
-          now: clock.now,
-          payments: { gateway: 'sandbox', publicUrl: 'https://shop.example' },
-        })
-      : h.app;
-    // A gateway that takes its time, so every sweep has listed the order before the first one finishes.
-    const slow = (gateway: PaymentGateway) => {
-      const real = gateway.refund.bind(gateway);
-      return vi.spyOn(gateway, 'refund').mockImplementation(async (...args) => {
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        return real(...args);
-      });
-    };
-    try {
-      const here = slow(sandbox());
-      const there = otherApp === h.app ? here : slow(otherApp.payments.gateway('sandbox')!);
-
-      clock.advance(REFUND_GRACE_MS + SECOND);
-      await Promise.all([
-        expireDue(h.app, clock.now()),
-        expireDue(otherApp, clock.now()),
-        expireDue(h.app, clock.now()),
-        expireDue(otherApp, clock.now()),
-      ]);
-      const calls =
-        here === there ? here.mock.calls.length : here.mock.calls.length + there.mock.calls.length;
-      expect(calls).toBe(1);
-      expect((await orderRow(order.id)).status).toBe('refused');
-      const done = await h.database.db
-        .select({ id: orderEvents.id })
-        .from(orderEvents)
-        .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.action, 'refundDone')));
-      expect(done).toHaveLength(1);
-      expect(await refundedAtGateway(tradeNo)).toBe(order.amounts.total);
-    } finally {
-      if (second) {
-        await otherApp.close();
-        await second.close();
-      }
-    }
+    clock.advance(REFUND_GRACE_MS + SECOND);
+    expect(await sweepTogether(h, kind, clock.now)).toBe(1);
+    expect((await orderRow(order.id)).status).toBe('refused');
+    const done = await h.database.db
+      .select({ id: orderEvents.id })
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.action, 'refundDone')));
+    expect(done).toHaveLength(1);
+    expect(await refundedAtGateway(tradeNo)).toBe(order.amounts.total);
   });
 });
 
