@@ -96,6 +96,19 @@ const refusalOf = ({ event }: { event: { output: unknown } }) => ({
   rejection: (event.output as { rejection: OrderPayRejectionInfo }).rejection,
 });
 
+/** A failed or cancelled attempt: tell the page, then try again (the same pay type) or choose another. */
+const ENDED = {
+  entry: 'announceEnded',
+  on: {
+    'pay.retry': [
+      { guard: 'needsPassword', target: 'password' },
+      { guard: 'hasPayType', target: 'paying' },
+      { target: 'choosing' },
+    ],
+    'pay.changeType': 'choosing',
+  },
+} as const;
+
 export const paymentMachine = setup({
   types: {
     input: {} as PaymentInput,
@@ -413,29 +426,9 @@ export const paymentMachine = setup({
       entry: 'announceSettled',
     },
     /** Payment result 2. */
-    fail: {
-      entry: 'announceEnded',
-      on: {
-        'pay.retry': [
-          { guard: 'needsPassword', target: 'password' },
-          { guard: 'hasPayType', target: 'paying' },
-          { target: 'choosing' },
-        ],
-        'pay.changeType': 'choosing',
-      },
-    },
+    fail: ENDED,
     /** Payment result 3. */
-    cancel: {
-      entry: 'announceEnded',
-      on: {
-        'pay.retry': [
-          { guard: 'needsPassword', target: 'password' },
-          { guard: 'hasPayType', target: 'paying' },
-          { target: 'choosing' },
-        ],
-        'pay.changeType': 'choosing',
-      },
-    },
+    cancel: ENDED,
     /** The order can no longer be paid (expired, closed, or paid elsewhere). */
     closed: {
       type: 'final',
