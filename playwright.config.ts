@@ -55,8 +55,13 @@ const serverEnv = {
   HOST: '127.0.0.1',
   DEMO_MODE: '1',
   LOG_LEVEL: 'warn',
+  // Every browser of the run shares one address; its logins and searches would trip the limits meant for
+  // one client (tests/api/rate-limit.test.ts covers them).
+  RATE_LIMIT: 'off',
   // The server's clock agrees with the browser's fixed clock (tests/e2e/fixtures.ts SHOPS_OPEN).
   CLOCK_START: '2026-11-19T10:00:00Z',
+  // The one site the web-view page may frame (tests/e2e/security.spec.ts serves it with page.route).
+  WEB_VIEW_ORIGINS: 'https://help.storefront.test',
 };
 
 export default defineConfig({

@@ -36,7 +36,7 @@ Options:
   --json                      print the raw reply
   -h, --help                  this help
 
-Demo keys: demo-merchant-<shopId> (seeded for every demo shop; demo only).`;
+Demo keys: demo-merchant-<shopId> (seeded for every shop in demo mode; refused outside it).`;
 
 export type Command =
   | { kind: 'help' }
@@ -166,7 +166,7 @@ export async function runMerchantCli(argv: string[], env: NodeJS.ProcessEnv, io:
     return 0;
   }
   if (!invocation.key) {
-    io.err('No merchant key: pass --key or set MERCHANT_KEY (demo shops: demo-merchant-<shopId>).');
+    io.err('No merchant key: pass --key or set MERCHANT_KEY (in demo mode: demo-merchant-<shopId>).');
     return 2;
   }
   const path = command.kind === 'orders' ? 'orders' : command.action;

@@ -13,6 +13,7 @@ import { asc } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { databaseConfigFromEnv, openDatabase } from '../server/db/client';
 import { shops, tables } from '../server/db/schema';
+import { payPasswordKeysFromEnv } from '../server/modules/identity-password';
 import { ensureTableCodes } from '../server/modules/tables';
 import { seedDatabase } from '../server/seed/seeder';
 import { tableEntryUrl } from '../src/domain/api/table';
@@ -63,7 +64,11 @@ async function main() {
   const database = await openDatabase(databaseConfigFromEnv(process.env));
   try {
     const { chains, shops: demoShops } = await import('../server/seed/index');
-    await seedDatabase(database.db, { chains, shops: demoShops });
+    // The demo members' pay passwords go under the server's key when PAY_PASSWORD_KEYS is set.
+    const payPasswordKeys = payPasswordKeysFromEnv(process.env, true);
+    // As the server seeds: the public demo merchant keys only in demo mode (DEMO_MODE, default on).
+    const demoMode = !['0', 'false', 'no', 'off'].includes(process.env.DEMO_MODE?.trim().toLowerCase() ?? '');
+    await seedDatabase(database.db, { chains, shops: demoShops }, { payPasswordKeys, demoMode });
     const codes = await ensureTableCodes(database.db);
     const shopRows = await database.db.select().from(shops).orderBy(asc(shops.id));
     const tableRows = await database.db.select().from(tables).orderBy(asc(tables.shopId), asc(tables.id));

@@ -2,18 +2,34 @@
 // database, clock and providers as decorations), then the route files. Tests build one per database and
 // call it with `app.inject`; server/main.ts adds configuration from the environment and listens.
 import { existsSync } from 'node:fs';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { sql } from 'drizzle-orm';
-import type { Database } from './db/client';
+import { answersWithin, type Database } from './db/client';
+import type { Listen } from './db/notify';
 import './http/decorations';
+import { DATABASE_RETRY_AFTER_SECONDS } from './db/faults';
 import { installErrorHandlers } from './http/errors';
+import { replyCompression } from './http/compression';
+import {
+  CatalogCache,
+  DEFAULT_CATALOG_CACHE_ENTRIES,
+  DEFAULT_CATALOG_VERSION_TTL_MS,
+} from './modules/catalog-cache';
+import securityHeaders, { type SecurityHeadersOptions } from './http/security-headers';
+import { createSessionCache } from './http/session-cache';
+import { RATE_LIMIT_ON, type RateLimitSettings } from './http/rate-limit';
+import { DEFAULT_SERVER_TIMEOUTS, serverTimeoutOptions, type ServerTimeouts } from './http/timeouts';
+import { LOG_CENSOR, requestLogSerializer } from './http/log';
 import { createLogSmsSender, type SmsSender } from './providers/sms';
+import { DEMO_PAY_PASSWORD_KEYRING, type PayPasswordKeyring } from './modules/identity-password';
 import { createPayments, type PaymentsOptions } from './payments';
 import addressRoutes from './routes/address';
 import { adjustableClock } from './modules/order-life-clock';
 import { expireDue } from './modules/order-life-gateway';
 import deliveryRoutes from './routes/delivery';
+import { generalRoutes } from './routes/general';
 import merchantRoutes from './routes/merchant';
 import orderRoutes from './routes/order';
 import paymentRoutes from './routes/payment';
@@ -32,6 +48,8 @@ export interface BuildAppOptions {
   demoMode?: boolean;
   /** Default: the log sender. */
   sms?: SmsSender;
+  /** Keys of the pay-password hashes; default the public demo key (server/main.ts passes the configured ones). */
+  payPasswordKeys?: PayPasswordKeyring;
   /** false (default) for silence, or a pino level. */
   logLevel?: false | 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
   /** Where the log goes (default stdout); tests read it to prove secrets stay out. */
@@ -51,9 +69,57 @@ export interface BuildAppOptions {
   sweepIntervalMs?: number;
   /** Adds POST /test/clock {advanceMs} that moves the app clock forward. End-to-end tests only. */
   testClockControl?: boolean;
+  /**
+   * How long a session read by its token is kept in this process (ms); 0 reads every call's session from
+   * the database. Default 0; server/main.ts sets SESSION_CACHE_MS (default 2000).
+   */
+  sessionCacheMs?: number;
+  /**
+   * Catalogue cache entries (one per shop and catalogue language) this process keeps; default
+   * DEFAULT_CATALOG_CACHE_ENTRIES (server/modules/catalog-cache.ts, CATALOG_CACHE_ENTRIES).
+   */
+  catalogCacheEntries?: number;
+  /**
+   * On PostgreSQL, how long (ms) a shop's catalogue counters read by this process are trusted while it
+   * writes nothing itself: the bound on how late another process's catalogue change is served. 0 reads
+   * them on every catalogue request. Default DEFAULT_CATALOG_VERSION_TTL_MS (CATALOG_VERSION_TTL_MS).
+   */
+  catalogVersionTtlMs?: number;
+  /** Request rate limits and SMS caps per session, device and address; default on at scale 1. */
+  rateLimit?: RateLimitSettings;
+  /** How long a slow client may take (server/http/timeouts.ts); default DEFAULT_SERVER_TIMEOUTS. */
+  timeouts?: Partial<ServerTimeouts>;
+  /**
+   * /healthz's probe (OpenDatabase.reachable): true when the database answers within the deadline.
+   * Default: `select 1` through `db`, raced against the deadline.
+   */
+  databaseReachable?: (deadlineMs: number) => Promise<boolean>;
+  /**
+   * The database's LISTEN (OpenDatabase.listen): one subscription per app wakes the live-status streams
+   * whose customer's orders changed (docs/decisions.md K30). Without it the streams learn of changes only
+   * by the sweep every `streamSweepMs`.
+   */
+  listen?: Listen;
+  /** How often open streams are swept while the listener is down (ms); default 2000 (STREAM_SWEEP_MS). */
+  streamSweepMs?: number;
+  /**
+   * A proxy in front sets X-Forwarded-For/Host/Proto, and they are believed (Fastify's trustProxy; the
+   * gateway addresses follow X-Forwarded-Host when PUBLIC_URL is not set). Default false: anyone can send
+   * those headers to a server they reach directly. A list names the proxies (addresses, CIDR ranges,
+   * loopback): only they are believed, so a client's own X-Forwarded-For entries are never its address.
+   */
+  trustProxy?: boolean | string[];
+  /**
+   * Security headers (server/http/security-headers.ts): the web-view allow-list (WEB_VIEW_ORIGINS) and the
+   * browser map's provider, whose origins join the Content-Security-Policy. Default: neither.
+   */
+  security?: SecurityHeadersOptions;
 }
 
-/** Fields pino must never print: bearer tokens and cookies. SMS codes never reach the request logger. */
+/** /healthz answers within this, whatever the database does (a load balancer's probe has a deadline). */
+export const HEALTH_DEADLINE_MS = 1_000;
+
+/** Fields pino must never print: bearer tokens and cookies. URLs are redacted by requestLogSerializer. */
 export const LOG_REDACT = ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie'];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -61,15 +127,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const logger: FastifyServerOptions['logger'] = options.logLevel
     ? {
         level: options.logLevel,
-        redact: { paths: LOG_REDACT, censor: '[redacted]' },
+        redact: { paths: LOG_REDACT, censor: LOG_CENSOR },
+        serializers: { req: requestLogSerializer },
         ...(options.logStream ? { stream: options.logStream } : {}),
       }
     : false;
-  const app = Fastify({ logger, bodyLimit, return503OnClosing: true });
+  const trustProxy = options.trustProxy ?? false;
+  const app = Fastify({
+    logger,
+    bodyLimit,
+    return503OnClosing: true,
+    trustProxy,
+    ...serverTimeoutOptions({ ...DEFAULT_SERVER_TIMEOUTS, ...options.timeouts }),
+  });
 
   // Only JSON is accepted: without a text/plain parser a text body is a 415, not a string handed to zod.
   app.removeContentTypeParser('text/plain');
   installErrorHandlers(app, bodyLimit);
+  await app.register(securityHeaders, options.security ?? {});
+  // Before every route, so its onSend hook sees them all; the event streams hijack and are untouched.
+  await app.register(fastifyCompress, replyCompression);
 
   // External plugins.
   if (options.demoImagesDir && existsSync(options.demoImagesDir)) {
@@ -91,19 +168,37 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // App plugins.
   app.decorate('db', options.db);
+  app.decorate('sessionCache', createSessionCache(options.sessionCacheMs ?? 0));
+  app.decorate(
+    'catalogCache',
+    new CatalogCache(
+      options.catalogCacheEntries ?? DEFAULT_CATALOG_CACHE_ENTRIES,
+      options.catalogVersionTtlMs ?? DEFAULT_CATALOG_VERSION_TTL_MS,
+    ),
+  );
   const baseNow = options.now ?? (() => new Date());
   const clock = options.testClockControl ? adjustableClock(baseNow) : null;
   app.decorate('now', clock ? clock.now : baseNow);
-  app.decorate('settings', { demoMode: options.demoMode ?? false, sms: options.sms ?? createLogSmsSender() });
-  app.decorate('payments', createPayments(options.db, options.payments, app.log));
+  app.decorate('settings', {
+    demoMode: options.demoMode ?? false,
+    sms: options.sms ?? createLogSmsSender(),
+    rateLimit: options.rateLimit ?? RATE_LIMIT_ON,
+    payPasswordKeys: options.payPasswordKeys ?? DEMO_PAY_PASSWORD_KEYRING,
+  });
+  app.decorate(
+    'payments',
+    createPayments(options.db, { ...options.payments, trustProxy: trustProxy !== false }, app.log),
+  );
 
+  const reachable =
+    options.databaseReachable ??
+    ((deadlineMs: number) => answersWithin(() => options.db.execute(sql`select 1`), deadlineMs));
   app.get('/healthz', async (_request, reply) => {
-    try {
-      await app.db.execute(sql`select 1`);
-      return { status: 'ok' };
-    } catch {
-      return reply.status(503).send({ status: 'unavailable' });
-    }
+    if (await reachable(HEALTH_DEADLINE_MS)) return { status: 'ok', database: 'up' };
+    return reply.status(503).header('retry-after', DATABASE_RETRY_AFTER_SECONDS).send({
+      status: 'unavailable',
+      database: 'down',
+    });
   });
 
   // Routes: one plugin per API area.
@@ -114,8 +209,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(deliveryRoutes);
   await app.register(tableRoutes);
   await app.register(paymentRoutes);
-  await app.register(orderLifeRoutes);
+  await app.register(orderLifeRoutes, { listen: options.listen, streamSweepMs: options.streamSweepMs });
   await app.register(merchantRoutes);
+  await app.register(generalRoutes({ webViewOrigins: options.security?.webViewOrigins ?? [] }));
   if (clock) await app.register(testClockRoutes(clock));
 
   if (options.sweepIntervalMs) startSweeper(app, options.sweepIntervalMs);

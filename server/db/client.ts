@@ -1,15 +1,26 @@
 // Opens the database the API runs on: embedded PGlite (a data directory, or `memory://` for tests) or
 // PostgreSQL through a URL. Migrations run on every open; on PostgreSQL they run under an advisory lock so
-// several API processes starting together against one database migrate it exactly once.
+// several API processes starting together against one database migrate it exactly once, on a connection of
+// their own without the API's statement and lock timeouts. The API's pool bounds every wait (acquire,
+// statement, lock, client-side read) and survives connections the server drops (server/db/faults.ts
+// classifies the errors; docs/decisions.md S20-S26).
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg, NodePgSession, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { isDatabaseUnavailable } from './faults';
+import {
+  closingWithDatabase,
+  LISTEN_DEFAULTS,
+  listenPglite,
+  listenPostgres,
+  type Listen,
+} from './notify';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -19,13 +30,51 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type Executor = Database | Tx;
 
+/** PostgreSQL pool limits (README "Configuration": DB_POOL_SIZE, DB_*_TIMEOUT_MS). 0 turns a timeout off. */
+export interface PostgresSettings {
+  /** Connections of the API's pool. */
+  poolSize?: number;
+  /** Longest wait for a pooled connection (pg `connectionTimeoutMillis`; also bounds opening one). */
+  acquireTimeoutMs?: number;
+  /** The server cancels a statement running longer (`statement_timeout`, SQLSTATE 57014). */
+  statementTimeoutMs?: number;
+  /** The server gives up waiting for a lock after this (`lock_timeout`, SQLSTATE 55P03). */
+  lockTimeoutMs?: number;
+  /**
+   * The driver stops waiting for an answer (pg `query_timeout`): the backstop when the server cannot
+   * even cancel, e.g. a silent network. Default: the statement timeout plus one second.
+   */
+  queryTimeoutMs?: number;
+  /** First delay before the LISTEN connection is re-opened (server/db/notify.ts); it doubles up to 30 s. */
+  listenRetryMs?: number;
+}
+
+export const POSTGRES_DEFAULTS = {
+  poolSize: 10,
+  acquireTimeoutMs: 2_000,
+  statementTimeoutMs: 5_000,
+  lockTimeoutMs: 2_000,
+} as const;
+
 export type DatabaseConfig =
   /** A directory for PGlite's files, or `memory://` for a throw-away database. */
-  { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; poolSize?: number };
+  { kind: 'pglite'; dataDir: string } | ({ kind: 'postgres'; url: string } & PostgresSettings);
+
+export interface OpenOptions {
+  /** Told of every connection the database dropped (the request that used it answers 503 on its own). */
+  onConnectionError?: (error: Error) => void;
+}
 
 export interface OpenDatabase {
   db: Database;
   kind: DatabaseConfig['kind'];
+  /**
+   * Whether the database answers `select 1` within `deadlineMs`. Never rejects and never outlives the
+   * deadline; on PostgreSQL it uses a connection of its own, so it does not queue behind API work.
+   */
+  reachable(deadlineMs: number): Promise<boolean>;
+  /** LISTEN/NOTIFY: on PostgreSQL a connection of its own per subscription, outside the pool. */
+  listen: Listen;
   /** Closes the pool or the embedded database; safe to call twice. */
   close(): Promise<void>;
 }
@@ -34,15 +83,69 @@ const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url)
 /** Arbitrary constant naming the "schema migration" advisory lock (pg_advisory_lock takes a bigint). */
 export const MIGRATION_LOCK_KEY = 72_640_101;
 
-/** Picks the database from the environment: DATABASE_URL wins; otherwise PGlite under DATA_DIR (./data). */
+const HOUR_MS = 3_600_000;
+
+/** A whole number in [min, max] from the environment, or the fallback when unset. */
+function envInteger(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number) {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value < min || value > max)
+    throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${env[name]}"`);
+  return value;
+}
+
+/**
+ * Picks the database from the environment: DATABASE_URL wins; otherwise PGlite under DATA_DIR (./data).
+ * The pool settings are checked either way, so a typo fails at start-up even before PostgreSQL is used.
+ */
 export function databaseConfigFromEnv(env: NodeJS.ProcessEnv): DatabaseConfig {
+  const settings: PostgresSettings = {
+    poolSize: envInteger(env, 'DB_POOL_SIZE', POSTGRES_DEFAULTS.poolSize, 1, 1_000),
+    acquireTimeoutMs: envInteger(
+      env,
+      'DB_ACQUIRE_TIMEOUT_MS',
+      POSTGRES_DEFAULTS.acquireTimeoutMs,
+      0,
+      HOUR_MS,
+    ),
+    statementTimeoutMs: envInteger(
+      env,
+      'DB_STATEMENT_TIMEOUT_MS',
+      POSTGRES_DEFAULTS.statementTimeoutMs,
+      0,
+      HOUR_MS,
+    ),
+    lockTimeoutMs: envInteger(env, 'DB_LOCK_TIMEOUT_MS', POSTGRES_DEFAULTS.lockTimeoutMs, 0, HOUR_MS),
+  };
+  if (env.DB_QUERY_TIMEOUT_MS?.trim())
+    settings.queryTimeoutMs = envInteger(env, 'DB_QUERY_TIMEOUT_MS', 0, 0, HOUR_MS);
   const url = env.DATABASE_URL?.trim();
-  if (url) return { kind: 'postgres', url };
+  if (url) return { kind: 'postgres', url, ...settings };
   return { kind: 'pglite', dataDir: env.DATA_DIR?.trim() || './data' };
 }
 
-export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase> {
-  return config.kind === 'pglite' ? openPglite(config.dataDir) : openPostgres(config.url, config.poolSize);
+export async function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): Promise<OpenDatabase> {
+  return config.kind === 'pglite' ? openPglite(config.dataDir) : openPostgres(config, options);
+}
+
+/** Resolves true when `query` succeeds within `deadlineMs`, false when it fails or is late. */
+export async function answersWithin(query: () => Promise<unknown>, deadlineMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), deadlineMs);
+  });
+  try {
+    return await Promise.race([
+      query().then(
+        () => true,
+        () => false,
+      ),
+      late,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 async function openPglite(dataDir: string): Promise<OpenDatabase> {
@@ -57,47 +160,151 @@ async function openPglite(dataDir: string): Promise<OpenDatabase> {
     await client.close();
     throw error;
   }
+  const notifications = closingWithDatabase(listenPglite(client));
   let closed = false;
   return {
     db: db as unknown as Database,
     kind: 'pglite',
+    // One query at a time: a probe waits behind a long statement, so the deadline is what bounds it.
+    reachable: (deadlineMs) => answersWithin(() => client.query('select 1'), deadlineMs),
+    listen: notifications.listen,
     close: async () => {
       if (closed) return;
       closed = true;
+      await notifications.closeAll();
       await client.close();
     },
   };
 }
 
-async function openPostgres(url: string, poolSize = 10): Promise<OpenDatabase> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // An idle client that loses its connection must not crash the process; the next query reconnects.
-  pool.on('error', () => undefined);
+/** The settings with their defaults filled in; the read timeout follows the statement timeout. */
+export function postgresSettings(
+  config: PostgresSettings,
+): Required<Omit<PostgresSettings, 'listenRetryMs'>> {
+  const statementTimeoutMs = config.statementTimeoutMs ?? POSTGRES_DEFAULTS.statementTimeoutMs;
+  return {
+    poolSize: config.poolSize ?? POSTGRES_DEFAULTS.poolSize,
+    acquireTimeoutMs: config.acquireTimeoutMs ?? POSTGRES_DEFAULTS.acquireTimeoutMs,
+    statementTimeoutMs,
+    lockTimeoutMs: config.lockTimeoutMs ?? POSTGRES_DEFAULTS.lockTimeoutMs,
+    queryTimeoutMs: config.queryTimeoutMs ?? (statementTimeoutMs > 0 ? statementTimeoutMs + 1_000 : 0),
+  };
+}
+
+/**
+ * Migrates under the advisory lock on a connection of its own: a long migration, or the wait for another
+ * process's migration, must not be cut by the API's statement or lock timeout.
+ */
+async function migratePostgres(url: string, connectTimeoutMs: number): Promise<void> {
+  const client = new pg.Client({
+    connectionString: url,
+    connectionTimeoutMillis: connectTimeoutMs,
+    options: '-c statement_timeout=0 -c lock_timeout=0',
+  });
+  // The failing query rejects with the same error; the listener only keeps it from being uncaught.
+  client.on('error', () => undefined);
+  await client.connect();
   try {
-    const client = await pool.connect();
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
-      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-      try {
-        await migratePg(drizzlePg({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
-      } finally {
-        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
-      }
+      await migratePg(drizzlePg({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
     } finally {
-      client.release();
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
     }
-  } catch (error) {
-    await pool.end();
-    throw error;
+  } finally {
+    await client.end().catch(() => undefined);
   }
+}
+
+/**
+ * pg emits 'error' on a client whose connection dies even while it is checked out (between two queries
+ * of a transaction, when no query is there to reject); an EventEmitter 'error' without a listener is an
+ * uncaught exception that ends the process. Every client gets a listener the moment it connects.
+ */
+function guardPool(pool: pg.Pool, onConnectionError: (error: Error) => void): void {
+  pool.on('connect', (client) => client.on('error', onConnectionError));
+  // The pool re-emits an idle client's error; the client's own listener above has reported it already.
+  pool.on('error', () => undefined);
+}
+
+/**
+ * drizzle (0.45) sends BEGIN on a client it checked out of the pool before entering its try/finally, so a
+ * connection that died while idle in the pool fails the BEGIN and the client is never released. Each such
+ * failure costs the pool a client for good, until no request gets one and the process no longer
+ * recovers when the database does. Here a transaction checks its client out and always releases it; a
+ * client whose transaction failed for want of the database is discarded rather than reused (after a
+ * `query_timeout` it may still be waiting for an answer, and the next borrower would queue behind it).
+ * Single queries go through pool.query, which discards a client on any error already.
+ */
+function releaseEveryTransactionClient(db: NodePgDatabase<Schema>, pool: pg.Pool): void {
+  const shared = (db as unknown as { session: { dialect: unknown; schema: unknown; options: unknown } })
+    .session;
+  db.transaction = (async (work: unknown, config: unknown) => {
+    const client = await pool.connect();
+    let failure: unknown;
+    try {
+      // A session on one client (not the pool) runs BEGIN, the work and COMMIT or ROLLBACK on it.
+      const session = new NodePgSession(
+        client,
+        shared.dialect as ConstructorParameters<typeof NodePgSession>[1],
+        shared.schema as ConstructorParameters<typeof NodePgSession>[2],
+        shared.options as ConstructorParameters<typeof NodePgSession>[3],
+      );
+      return await session.transaction(work as never, config as never);
+    } catch (error) {
+      failure = error;
+      throw error;
+    } finally {
+      client.release(isDatabaseUnavailable(failure) ? (failure as Error) : undefined);
+    }
+  }) as typeof db.transaction;
+}
+
+async function openPostgres(
+  config: { url: string } & PostgresSettings,
+  options: OpenOptions,
+): Promise<OpenDatabase> {
+  const settings = postgresSettings(config);
+  const onConnectionError = options.onConnectionError ?? (() => undefined);
+  await migratePostgres(config.url, settings.acquireTimeoutMs);
+  const connection = {
+    connectionString: config.url,
+    connectionTimeoutMillis: settings.acquireTimeoutMs,
+    statement_timeout: settings.statementTimeoutMs,
+    lock_timeout: settings.lockTimeoutMs,
+    query_timeout: settings.queryTimeoutMs,
+    // A peer that vanished without closing the socket is noticed by the kernel, not only by a timeout.
+    keepAlive: true,
+  };
+  const pool = new pg.Pool({ ...connection, max: settings.poolSize });
+  guardPool(pool, onConnectionError);
+  // /healthz's own connection: a saturated or lock-blocked API pool is not a database that is down.
+  const probe = new pg.Pool({ ...connection, max: 1, idleTimeoutMillis: 30_000 });
+  guardPool(probe, onConnectionError);
   const db = drizzlePg({ client: pool, schema });
+  releaseEveryTransactionClient(db, pool);
+  const notifications = closingWithDatabase(
+    listenPostgres(config.url, {
+      ...LISTEN_DEFAULTS,
+      connectTimeoutMs: Math.max(settings.acquireTimeoutMs, LISTEN_DEFAULTS.connectTimeoutMs),
+      retryMs: config.listenRetryMs ?? LISTEN_DEFAULTS.retryMs,
+    }),
+  );
   let closed = false;
   return {
     db: db as unknown as Database,
     kind: 'postgres',
+    reachable: (deadlineMs) =>
+      answersWithin(
+        // pg reads a per-query query_timeout that its types do not list.
+        () => probe.query({ text: 'select 1', query_timeout: deadlineMs } as pg.QueryConfig),
+        deadlineMs,
+      ),
+    listen: notifications.listen,
     close: async () => {
       if (closed) return;
       closed = true;
-      await pool.end();
+      await Promise.all([pool.end(), probe.end(), notifications.closeAll()]);
     },
   };
 }

@@ -6,6 +6,7 @@
 // catalogue (chains, shops, products, ...) come from the demo data, so those keys are plain integers.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   doublePrecision,
@@ -193,6 +194,21 @@ export const products = pgTable(
   ],
 );
 
+/**
+ * Each shop's catalogue versions (decision K1): `menu` moves with everything a menu shows except stock
+ * (products, specs, categories, the shop's settings), `stock` with stock and sales. Bumped by deferred
+ * triggers (migration 0009) in the very transaction that changes those rows, whoever writes them, and read
+ * with one primary-key select per menu request by every API process. `menu` starts at the creation time in
+ * milliseconds, so a recreated database does not hand out a version a browser may still hold.
+ */
+export const catalogVersions = pgTable('catalog_versions', {
+  shopId: integer('shop_id').primaryKey(),
+  menu: bigint('menu', { mode: 'number' })
+    .notNull()
+    .default(sql`(extract(epoch from clock_timestamp()) * 1000)::bigint`),
+  stock: bigint('stock', { mode: 'number' }).notNull().default(0),
+});
+
 /** Specs are rows (not jsonb) because their stock is decremented concurrently. */
 export const productSpecs = pgTable(
   'product_specs',
@@ -294,7 +310,13 @@ export const members = pgTable(
   ],
 );
 
-/** A device identity in one shop (openid, or a device id when the browser has none). */
+/**
+ * A customer of one shop, of one of two kinds (decision S1):
+ * - a browser: `openid` is the browser's own random device key, `phone` and `memberId` stay null; whoever
+ *   holds the key may use it, so it never carries a person's data beyond its own anonymous orders;
+ * - an account: `openid` is null and `phone` is the phone an SMS login proved; only a session issued by
+ *   that login points at it.
+ */
 export const customers = pgTable(
   'customers',
   {
@@ -302,8 +324,9 @@ export const customers = pgTable(
     shopId: integer('shop_id')
       .notNull()
       .references(() => shops.id),
-    openid: text('openid').notNull(),
-    /** Set once the customer proved the phone with an SMS code. */
+    /** The browser's device key; null for an account. */
+    openid: text('openid'),
+    /** An account's proven phone; null for a browser. */
     phone: text('phone'),
     memberId: integer('member_id').references(() => members.id),
     nickname: text('nickname').notNull().default(''),
@@ -314,7 +337,11 @@ export const customers = pgTable(
   },
   (t) => [
     uniqueIndex('customers_shop_openid_uq').on(t.shopId, t.openid),
+    uniqueIndex('customers_shop_account_uq')
+      .on(t.shopId, t.phone)
+      .where(sql`${t.openid} is null`),
     index('customers_member_idx').on(t.memberId),
+    check('customers_kind', sql`(${t.openid} is null) = (${t.phone} is not null)`),
   ],
 );
 
@@ -330,10 +357,16 @@ export const sessions = pgTable(
     customerId: integer('customer_id')
       .notNull()
       .references(() => customers.id),
+    /** The browser key that opened the session; a login ends the browser's other sessions in the shop. */
+    deviceKey: text('device_key').notNull().default(''),
     expiresAt: stamp('expires_at').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('sessions_token_uq').on(t.tokenHash), index('sessions_expires_idx').on(t.expiresAt)],
+  (t) => [
+    uniqueIndex('sessions_token_uq').on(t.tokenHash),
+    index('sessions_expires_idx').on(t.expiresAt),
+    index('sessions_device_idx').on(t.shopId, t.deviceKey),
+  ],
 );
 
 export const smsCodes = pgTable(
@@ -363,6 +396,35 @@ export const smsQuotas = pgTable(
     remaining: integer('remaining').notNull(),
   },
   (t) => [check('sms_quotas_remaining', sql`${t.remaining} >= 0`)],
+);
+
+/**
+ * Request rate limits (server/http/rate-limit.ts): one fixed-window counter per bucket and subject (a
+ * session's token hash or a client address), bumped by one upsert per limited call so every API process
+ * shares it.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    windowStart: stamp('window_start').notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (t) => [index('rate_limits_window_idx').on(t.windowStart)],
+);
+
+/**
+ * Sliding-window abuse counters (server/modules/sms-caps.ts): one row per counted event (an SMS sent for a
+ * session, device or client address; a wrong code checked for a phone), counted over the window.
+ */
+export const rateEvents = pgTable(
+  'rate_events',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull(),
+    at: stamp('at').notNull(),
+  },
+  (t) => [index('rate_events_key_at_idx').on(t.key, t.at)],
 );
 
 export type ShopRow = typeof shops.$inferSelect;
@@ -716,9 +778,10 @@ export const merchantKeys = pgTable(
 /** Short-lived tickets that open the live status stream (EventSource cannot send the token header). */
 export const streamTickets = pgTable('stream_tickets', {
   ticketHash: text('ticket_hash').primaryKey(),
+  // A ticket dies with its session: logout, login and the expiry purge delete sessions.
   sessionId: integer('session_id')
     .notNull()
-    .references(() => sessions.id),
+    .references(() => sessions.id, { onDelete: 'cascade' }),
   expiresAt: stamp('expires_at').notNull(),
 });
 

@@ -13,6 +13,8 @@
 // to add a message. A business failure is `throw new BusinessError(key, params?, info?)`: HTTP 200 with
 // `{ result: false, info, message }`. `key` is a server/i18n message key or a `{ en, 'zh-CN', ... }` text.
 //
+// First, an action listed in ./rate-limit.ts RATE_LIMITED_ACTIONS is counted per session and per client
+// address; over a limit it is 429 with Retry-After and nothing else runs.
 // Before the handler runs, the body is validated with `input` (messages in the request's language; a
 // failure is 200 `result: false`, nothing is written) and `ctx` is built: locale (header `language`),
 // abroad (`Abroad-Env`), userAgentType, now (the app clock) and the session of the `token` header.
@@ -40,6 +42,8 @@ import {
   type MessageKey,
   type MessageParams,
 } from '../i18n';
+import { findForbiddenText } from './input-text';
+import { hitRateLimit, rateLimitedMessage } from './rate-limit';
 
 export type AuthMode = 'none' | 'session' | 'member';
 
@@ -50,6 +54,8 @@ export interface Session {
   /** The shop's chain (its membership scope when set). */
   chainId: number | null;
   customerId: number;
+  /** The browser key the session was opened with (names no person, decision S1). */
+  deviceKey: string;
   /** The member record linked to the customer in the shop's membership scope, if any. */
   memberId: number | null;
   expiresAt: Date;
@@ -165,14 +171,21 @@ export function envelope<T>(result: boolean, info: T, message: string): ApiReply
   return { result, info, message };
 }
 
-/** The valid, unexpired session of a token (hash lookup), with its shop's status; null otherwise. */
+/**
+ * The valid, unexpired session of a token (hash lookup), with its shop's status; null otherwise. Found
+ * sessions stay in the process's session cache for a moment (decision K10); unknown tokens are not kept.
+ */
 export async function findSession(app: FastifyInstance, token: string, now: Date): Promise<Session | null> {
+  const tokenHash = hashToken(token);
+  const cached = app.sessionCache.get(tokenHash);
+  if (cached) return cached.expiresAt > now ? cached : null;
   const [row] = await app.db
     .select({
       id: sessions.id,
       shopId: sessions.shopId,
       chainId: shops.chainId,
       customerId: sessions.customerId,
+      deviceKey: sessions.deviceKey,
       memberId: customers.memberId,
       expiresAt: sessions.expiresAt,
       shopStatus: sql<number>`coalesce((${shops.settings}->>'realShopStatus')::int, 1)`,
@@ -180,9 +193,12 @@ export async function findSession(app: FastifyInstance, token: string, now: Date
     .from(sessions)
     .innerJoin(customers, eq(customers.id, sessions.customerId))
     .innerJoin(shops, eq(shops.id, sessions.shopId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now)))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
     .limit(1);
-  return row ? { ...row, shopStatus: Number(row.shopStatus) } : null;
+  if (!row) return null;
+  const session = { ...row, shopStatus: Number(row.shopStatus) };
+  app.sessionCache.set(tokenHash, session);
+  return session;
 }
 
 export const SHOP_STOPPED = -1;
@@ -215,6 +231,16 @@ async function buildContext(
   };
 }
 
+/**
+ * Refuses input holding text no field accepts (server/http/input-text.ts) before any schema or query sees
+ * it; `status` follows the caller's convention for bad input (actions 200, the merchant API 400).
+ */
+export function refuseForbiddenText(value: unknown, status = 200): void {
+  const field = findForbiddenText(value);
+  if (field === null) return;
+  throw new BusinessError('request.forbiddenText', { field: field.slice(0, 100) || 'body' }, null, status);
+}
+
 /** Sends a failure envelope in the request's language. */
 export function sendFailure(request: FastifyRequest, reply: FastifyReply, error: BusinessError) {
   const { locale } = requestLocale(request);
@@ -223,12 +249,45 @@ export function sendFailure(request: FastifyRequest, reply: FastifyReply, error:
     .send(envelope(false, error.info, translate(locale, error.key, error.params)));
 }
 
+/** The actions of each app, keyed by its HTTP server: every plugin context of one app shares it. */
+const registeredActions = new WeakMap<object, ActionDefinition[]>();
+
+/** Every action `app` registered, in order (the input fuzz test walks them all). */
+export function actionsOf(app: FastifyInstance): readonly ActionDefinition[] {
+  return registeredActions.get(app.server) ?? [];
+}
+
+/** Counts the call against its rate limits (./rate-limit.ts); over one, a 429 with Retry-After. */
+async function refuseOverRate(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  definition: ActionDefinition,
+): Promise<void> {
+  const token = header(request, HEADERS.token)?.trim();
+  const retryAfter = await hitRateLimit(
+    app.db,
+    app.settings.rateLimit,
+    `${definition.area}/${definition.action}`,
+    { tokenHash: token ? hashToken(token) : null, ip: request.ip },
+    app.now(),
+  );
+  if (retryAfter === null) return;
+  reply.header('retry-after', String(retryAfter));
+  throw new BusinessError(rateLimitedMessage, { seconds: retryAfter }, { retryAfter }, 429);
+}
+
 function registerAction(app: FastifyInstance, definition: ActionDefinition) {
+  const list = registeredActions.get(app.server);
+  if (list) list.push(definition);
+  else registeredActions.set(app.server, [definition]);
   app.post(apiPath(definition.area, definition.action), async (request, reply) => {
     try {
+      await refuseOverRate(app, request, reply, definition);
       const ctx = await buildContext(app, request, definition);
       // No body (or an empty JSON body) reads as {} so calls without a payload need not send one.
       const body = request.body === undefined || request.body === null ? {} : request.body;
+      refuseForbiddenText(body);
       const parsed = definition.input.safeParse(body, { error: zodErrorMap(ctx.locale) });
       if (!parsed.success) {
         throw new BusinessError('request.invalid', { detail: describeIssues(parsed.error.issues) });

@@ -1,6 +1,7 @@
-// The product catalogue of one shop as the store/* calls read it: rows loaded once per request, mapped to
-// the domain shapes of src/domain/catalog.ts in the request's catalogue language, with product states
-// computed at read time (stock, specs, and sale times in the shop's own time zone).
+// The product catalogue of one shop as the store/* calls read it: rows loaded once, mapped to the domain
+// shapes of src/domain/catalog.ts in one catalogue language, with product states computed for the view's
+// instant (stock, specs, and sale times in the shop's own time zone). The store reads share one Catalogue
+// per shop version and sale-time window (./catalog-cache.ts); the order path builds its own.
 import { createHash } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { CatalogueLocale } from '../../src/domain/enums';
@@ -133,7 +134,8 @@ export interface CatalogueView {
 
 /** One shop's catalogue mapped for one request. */
 export class Catalogue {
-  readonly version: string;
+  private fingerprint: string | undefined;
+  private listedCache: ProductRow[] | undefined;
   private readonly rowsById = new Map<number, ProductRow>();
   private readonly specsByProduct = new Map<number, SpecRow[]>();
   private readonly specById = new Map<number, SpecRow>();
@@ -141,11 +143,13 @@ export class Catalogue {
   private readonly mapped = new Map<number, Product>();
   private readonly states = new Map<number, ProductState>();
 
+  /** `version` names the rows when the caller knows it (server/modules/catalog-cache.ts). */
   constructor(
     readonly rows: CatalogueRows,
     readonly view: CatalogueView,
+    version?: string,
   ) {
-    this.version = catalogueVersion(rows);
+    this.fingerprint = version;
     rows.types.forEach((type, index) => this.typeOrder.set(type.id, index));
     for (const row of rows.products) this.rowsById.set(row.id, row);
     for (const spec of rows.specs) {
@@ -154,6 +158,12 @@ export class Catalogue {
       list.push(spec);
       this.specsByProduct.set(spec.productId, list);
     }
+  }
+
+  /** The caller's version, or else a hash of the menu rows, made when first asked for. */
+  get version(): string {
+    this.fingerprint ??= catalogueVersion(this.rows);
+    return this.fingerprint;
   }
 
   hasProduct(id: number): boolean {
@@ -212,9 +222,13 @@ export class Catalogue {
     return product;
   }
 
-  /** Listed products in menu order: by category order, then the shop's product order. */
-  listedRows(): ProductRow[] {
-    return this.inMenuOrder(this.rows.products.filter((row) => isListed(this.state(row.id))));
+  /**
+   * Listed products in menu order: by category order, then the shop's product order. Worked out once per
+   * Catalogue (a cached one serves many requests); callers must not change the array.
+   */
+  listedRows(): readonly ProductRow[] {
+    this.listedCache ??= this.inMenuOrder(this.rows.products.filter((row) => isListed(this.state(row.id))));
+    return this.listedCache;
   }
 
   /** A copy of the rows sorted by category order, then the shop's product order. */

@@ -1,14 +1,27 @@
-// Customers, sessions and the link to members. A customer is one device identity (openid or device id) in
-// one shop; a session is a 24-hour bearer token bound to a shop and a customer, stored only as a hash. A
-// phone proven by SMS links the customer to the member with that phone in the shop's membership scope: the
-// chain for a chain shop (one membership across its shops), otherwise the shop itself.
+// Customers, sessions and the link to members (decision S1). A session is a 24-hour bearer token bound to a
+// shop, a browser's device key and a customer, stored only as a hash. The customer of an anonymous session
+// is the browser (shop, device key): the key is whatever the browser sends, so it names no person. Only
+// user/h5Login, after the SMS code checked out, issues a session for an account (shop, proven phone), whose
+// member link is the member with that phone in the shop's membership scope: the chain for a chain shop (one
+// membership across its shops), otherwise the shop itself.
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { CustomerProfile, SessionInfo } from '../../src/domain/api/user';
 import type { Member } from '../../src/domain/catalog';
 import { DEFAULTS, type CatalogueLocale } from '../../src/domain/enums';
-import type { Database, Executor } from '../db/client';
-import { customers, memberLevels, members, sessions, shops, type CustomerRow, type Text } from '../db/schema';
+import type { Database, Executor, Tx } from '../db/client';
+import {
+  customers,
+  memberLevels,
+  members,
+  orderEvents,
+  orderRequests,
+  orders,
+  sessions,
+  shops,
+  type CustomerRow,
+  type Text,
+} from '../db/schema';
 import { BusinessError, hashToken, HttpError, type Session } from '../http/action';
 
 export const newToken = () => randomBytes(32).toString('base64url');
@@ -42,47 +55,77 @@ export async function findMemberIdByPhone(
   return row?.id ?? null;
 }
 
-async function createSession(db: Executor, shopId: number, customerId: number, now: Date) {
+async function createSession(db: Executor, shopId: number, customerId: number, deviceKey: string, now: Date) {
   const token = newToken();
   const expiresAt = new Date(now.getTime() + DEFAULTS.tokenTtlMs);
   await db
     .insert(sessions)
-    .values({ tokenHash: hashToken(token), shopId, customerId, expiresAt, createdAt: now });
+    .values({ tokenHash: hashToken(token), shopId, customerId, deviceKey, expiresAt, createdAt: now });
   return { token, expiresAt };
 }
 
 const sessionInfo = (
   created: { token: string; expiresAt: Date },
-  customer: Pick<CustomerRow, 'id' | 'openid' | 'shopId' | 'memberId'>,
+  customer: Pick<CustomerRow, 'id' | 'shopId' | 'memberId'>,
+  deviceKey: string,
 ): SessionInfo => ({
   token: created.token,
   expiresAt: created.expiresAt.toISOString(),
-  openid: customer.openid,
+  openid: deviceKey,
   shopId: customer.shopId,
   customerId: customer.id,
   isMember: customer.memberId !== null,
 });
 
-/** The customer of (shop, openid), created on first sight; `seed` fills a new row (carried profile). */
-async function upsertCustomer(
-  db: Executor,
-  shopId: number,
-  openid: string,
-  now: Date,
-  seed: Partial<Pick<CustomerRow, 'phone' | 'memberId' | 'nickname' | 'gender' | 'birthday' | 'avatar'>> = {},
-): Promise<CustomerRow> {
+type CarriedProfile = Partial<Pick<CustomerRow, 'nickname' | 'gender' | 'birthday' | 'avatar'>>;
+
+/** The browser customer of (shop, device key), created on first sight. It never has a phone or member. */
+async function browserCustomer(db: Executor, shopId: number, deviceKey: string, now: Date) {
   await db
     .insert(customers)
-    .values({ shopId, openid, createdAt: now, ...seed })
+    .values({ shopId, openid: deviceKey, createdAt: now })
     .onConflictDoNothing({ target: [customers.shopId, customers.openid] });
   const [row] = await db
     .select()
     .from(customers)
-    .where(and(eq(customers.shopId, shopId), eq(customers.openid, openid)));
+    .where(and(eq(customers.shopId, shopId), eq(customers.openid, deviceKey)));
   return row!;
 }
 
-/** user/h5entry: an anonymous device session in a shop. */
+/**
+ * The account of (shop, proven phone), created on first login with the profile the browser carried; its
+ * member link is read again each time, so a membership made since then (or ended) shows at the next login.
+ */
+async function accountCustomer(
+  db: Executor,
+  shop: { id: number; chainId: number | null },
+  phone: string,
+  now: Date,
+  profile: CarriedProfile,
+): Promise<CustomerRow> {
+  const memberId = await findMemberIdByPhone(db, scopeOf(shop), phone);
+  const [inserted] = await db
+    .insert(customers)
+    .values({ shopId: shop.id, openid: null, phone, memberId, createdAt: now, ...profile })
+    .onConflictDoNothing({ target: [customers.shopId, customers.phone], where: isNull(customers.openid) })
+    .returning();
+  if (inserted) return inserted;
+  const [updated] = await db
+    .update(customers)
+    .set({ memberId })
+    .where(and(eq(customers.shopId, shop.id), eq(customers.phone, phone), isNull(customers.openid)))
+    .returning();
+  return updated!;
+}
+
+const profileOf = (row: CustomerRow): CarriedProfile => ({
+  nickname: row.nickname,
+  gender: row.gender,
+  birthday: row.birthday,
+  avatar: row.avatar,
+});
+
+/** user/h5entry: an anonymous session of the browser's device key (a new key when none is given). */
 export async function enterShop(
   db: Database,
   input: { shopId: number; openid?: string },
@@ -91,15 +134,16 @@ export async function enterShop(
   return db.transaction(async (tx) => {
     const shop = await findShop(tx, input.shopId);
     if (!shop) throw new BusinessError('shop.notFound');
-    const customer = await upsertCustomer(tx, shop.id, input.openid ?? newDeviceId(), now);
-    return sessionInfo(await createSession(tx, shop.id, customer.id, now), customer);
+    const deviceKey = input.openid ?? newDeviceId();
+    const customer = await browserCustomer(tx, shop.id, deviceKey, now);
+    return sessionInfo(await createSession(tx, shop.id, customer.id, deviceKey, now), customer, deviceKey);
   });
 }
 
 /**
- * user/token: a token for another shop for the holder of a valid token. The customer of the target shop is
- * the same openid; a proven phone and the profile travel with it, and the phone links the member of the
- * target shop's scope (so one chain membership follows the customer between its shops).
+ * user/token: a token for another shop for the holder of a valid token. A logged-in session moves as the
+ * account of the same phone in the target shop (its member link read in the target's membership scope, so
+ * one chain membership follows the customer between its shops); an anonymous one as the same browser.
  */
 export async function exchangeToken(
   db: Database,
@@ -108,7 +152,7 @@ export async function exchangeToken(
 ): Promise<SessionInfo> {
   return db.transaction(async (tx) => {
     const [source] = await tx
-      .select({ customer: customers })
+      .select({ customer: customers, deviceKey: sessions.deviceKey })
       .from(sessions)
       .innerJoin(customers, eq(customers.id, sessions.customerId))
       .where(and(eq(sessions.tokenHash, hashToken(input.token)), gt(sessions.expiresAt, now)))
@@ -117,52 +161,83 @@ export async function exchangeToken(
     const shop = await findShop(tx, input.shopId);
     if (!shop) throw new BusinessError('shop.notFound');
     const from = source.customer;
-    const memberId = from.phone ? await findMemberIdByPhone(tx, scopeOf(shop), from.phone) : null;
-    let customer = await upsertCustomer(tx, shop.id, from.openid, now, {
-      phone: from.phone,
-      memberId,
-      nickname: from.nickname,
-      gender: from.gender,
-      birthday: from.birthday,
-      avatar: from.avatar,
-    });
-    if (from.phone && customer.phone !== from.phone) {
-      // The target customer existed with another (or no) phone: the newer proof wins.
-      const [updated] = await tx
-        .update(customers)
-        .set({ phone: from.phone, memberId })
-        .where(eq(customers.id, customer.id))
-        .returning();
-      customer = updated!;
-    }
-    return sessionInfo(await createSession(tx, shop.id, customer.id, now), customer);
+    const customer =
+      from.phone !== null
+        ? await accountCustomer(tx, shop, from.phone, now, profileOf(from))
+        : await browserCustomer(tx, shop.id, source.deviceKey, now);
+    const created = await createSession(tx, shop.id, customer.id, source.deviceKey, now);
+    return sessionInfo(created, customer, source.deviceKey);
   });
 }
 
-/** Records a phone the customer proved and links (or unlinks) the member of the shop's scope. */
-export async function bindPhone(db: Executor, session: Session, phone: string): Promise<number | null> {
+/** The member of the shop's membership scope that has this phone, if any. */
+export async function memberOfPhone(db: Executor, session: Session, phone: string): Promise<number | null> {
   const scope: MembershipScope =
     session.chainId !== null ? { chainId: session.chainId } : { shopId: session.shopId };
-  const memberId = await findMemberIdByPhone(db, scope, phone);
-  await db.update(customers).set({ phone, memberId }).where(eq(customers.id, session.customerId));
-  return memberId;
+  return findMemberIdByPhone(db, scope, phone);
 }
 
-/** user/h5Login after the code checked out: bind the phone and rotate the session's token. */
+/**
+ * Moves what a browser did anonymously (its orders, their live events and submit keys) to the account that
+ * just logged in on it, so an order placed before logging in is still the customer's to pay and follow.
+ */
+async function adoptBrowserOrders(tx: Tx, browserId: number, accountId: number) {
+  await tx.update(orders).set({ customerId: accountId }).where(eq(orders.customerId, browserId));
+  await tx.update(orderEvents).set({ customerId: accountId }).where(eq(orderEvents.customerId, browserId));
+  await tx.execute(sql`
+    update ${orderRequests} set customer_id = ${accountId}
+    where customer_id = ${browserId} and not exists (
+      select 1 from ${orderRequests} r
+      where r.customer_id = ${accountId} and r.idempotency_key = ${orderRequests.idempotencyKey})`);
+}
+
+/**
+ * user/h5Login after the code checked out: the session's token is replaced by a new one for the account of
+ * the phone, and every other session of this browser key in the shop ends, so no token issued before the
+ * login (to this browser or to whoever else knew its key) is logged in.
+ */
 export async function loginWithPhone(db: Database, session: Session, phone: string, now: Date) {
   return db.transaction(async (tx) => {
-    const memberId = await bindPhone(tx, session, phone);
-    await tx.delete(sessions).where(eq(sessions.id, session.id));
-    const created = await createSession(tx, session.shopId, session.customerId, now);
-    const [customer] = await tx.select().from(customers).where(eq(customers.id, session.customerId));
-    return { info: sessionInfo(created, customer!), memberId };
+    const current = await loadCustomer(tx, session.customerId);
+    const shop = { id: session.shopId, chainId: session.chainId };
+    const account = await accountCustomer(tx, shop, phone, now, current.phone ? {} : profileOf(current));
+    if (current.phone === null) await adoptBrowserOrders(tx, current.id, account.id);
+    const ended = await tx
+      .delete(sessions)
+      .where(
+        session.deviceKey
+          ? or(
+              eq(sessions.id, session.id),
+              and(eq(sessions.shopId, session.shopId), eq(sessions.deviceKey, session.deviceKey)),
+            )
+          : eq(sessions.id, session.id),
+      )
+      .returning({ tokenHash: sessions.tokenHash });
+    const created = await createSession(tx, session.shopId, account.id, session.deviceKey, now);
+    return {
+      info: sessionInfo(created, account, session.deviceKey),
+      memberId: account.memberId,
+      account,
+      /** Token hashes of the sessions the login ended: evict them from the session cache. */
+      ended: ended.map((row) => row.tokenHash),
+    };
   });
 }
 
-export function customerProfile(row: CustomerRow): CustomerProfile {
+/** user/logout: the session's token stops working at once. Returns the ended token hashes. */
+export async function endSession(db: Executor, sessionId: number): Promise<string[]> {
+  const ended = await db
+    .delete(sessions)
+    .where(eq(sessions.id, sessionId))
+    .returning({ tokenHash: sessions.tokenHash });
+  return ended.map((row) => row.tokenHash);
+}
+
+/** The profile as its owner sees it; `openid` is the session's device key (an account has none of its own). */
+export function customerProfile(row: CustomerRow, deviceKey: string): CustomerProfile {
   return {
     id: row.id,
-    openid: row.openid,
+    openid: row.openid ?? deviceKey,
     nickname: row.nickname,
     gender: (row.gender === 1 || row.gender === 2 ? row.gender : 0) as CustomerProfile['gender'],
     birthday: row.birthday,

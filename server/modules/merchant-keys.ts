@@ -12,6 +12,12 @@ export const hashMerchantKey = (key: string) => createHash('sha256').update(key)
 /** The seeded demo key of a shop; documented as demo-only. */
 export const demoMerchantKey = (shopId: number) => `demo-merchant-${shopId}`;
 
+/**
+ * A key of the public demo form. Issued keys are `mk_` and random, so this never matches one; the merchant
+ * API refuses these outside demo mode, also in a database seeded while demo mode was on.
+ */
+export const isDemoMerchantKey = (key: string) => /^demo-merchant-\d+$/.test(key);
+
 /** The prefix tells a merchant key apart from other secrets in a config file or a leak scanner. */
 export const MERCHANT_KEY_PREFIX = 'mk_';
 /**

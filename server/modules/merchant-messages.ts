@@ -12,6 +12,13 @@ const t = (en: string, zhCN: string, zhTW: string, fr: string, es: string): AllL
 });
 
 export const merchantMessages = {
+  demoKeyRefused: t(
+    'The public demo merchant key works only in demo mode: issue a key with "npm run merchant-keys".',
+    '公开的演示商户密钥仅在演示模式下可用：请用 "npm run merchant-keys" 签发密钥。',
+    '公開的示範商戶金鑰僅在示範模式下可用：請用 "npm run merchant-keys" 簽發金鑰。',
+    'La clé marchand de démonstration publique ne marche qu’en mode démo : créez une clé avec « npm run merchant-keys ».',
+    'La clave de comercio de demostración pública solo funciona en modo demo: emite una clave con "npm run merchant-keys".',
+  ),
   keyRequired: t(
     'A valid merchant key is required (header "Authorization: Bearer <key>").',
     '需要有效的商户密钥（请求头 "Authorization: Bearer <key>"）。',

@@ -14,23 +14,32 @@ import type { Database, Executor } from '../db/client';
 import { merchantKeys, orders, type OrderRow } from '../db/schema';
 import { BusinessError, HttpError } from '../http/action';
 import { merchantMessages } from './merchant-messages';
-import { hashMerchantKey } from './merchant-keys';
+import { hashMerchantKey, isDemoMerchantKey } from './merchant-keys';
 import { refundPaidByCard, refundPaidOnline } from './merchant-money';
 import { finishRefunding } from './order-life';
-import { announce, changeStatus } from './order-status';
+import { changeStatus } from './order-status';
 import { orderDetails, type OrderView } from './orders-store';
 
-/** The shop a bearer key belongs to, or null for a missing, unknown or revoked key. */
+/** The key of an `Authorization: Bearer <key>` header, or null. */
+export function bearerKey(authorization: string | undefined): string | null {
+  return /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1] ?? null;
+}
+
+/**
+ * The shop a bearer key belongs to, or null for a missing, unknown or revoked key, and for a public demo
+ * key (`demo-merchant-<shopId>`) unless `demoKeys` (demo mode) allows it.
+ */
 export async function merchantShopOf(
   db: Executor,
   authorization: string | undefined,
+  { demoKeys = false }: { demoKeys?: boolean } = {},
 ): Promise<number | null> {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
-  if (!match) return null;
+  const key = bearerKey(authorization);
+  if (key === null || (!demoKeys && isDemoMerchantKey(key))) return null;
   const [row] = await db
     .select({ shopId: merchantKeys.shopId })
     .from(merchantKeys)
-    .where(and(eq(merchantKeys.keyHash, hashMerchantKey(match[1]!)), isNull(merchantKeys.revokedAt)));
+    .where(and(eq(merchantKeys.keyHash, hashMerchantKey(key)), isNull(merchantKeys.revokedAt)));
   return row?.shopId ?? null;
 }
 
@@ -153,7 +162,6 @@ export async function merchantAct(
       return row;
     });
     if (!changed) throw wrongStatus(env, order, action, await currentStatus(db, order.id));
-    announce([order.customerId]);
     return { order: await summaryOf(env, changed), refundFailed: false };
   }
 
@@ -163,10 +171,8 @@ export async function merchantAct(
   // (settleStalledRefunds); the gateway refund is idempotent, so its retry never pays back twice.
   const refunding = await db.transaction((tx) => changeStatus(tx, { ...change, to: 'refunding', set }));
   if (!refunding) throw wrongStatus(env, order, action, await currentStatus(db, order.id));
-  announce([order.customerId]);
   const refunded = await refundPaidOnline(env.app, refunding);
   const settled = await finishRefunding(db, order, { refunded, to, actor: 'merchant', now });
-  if (settled) announce([order.customerId]);
   // Null: the sweep settled it while the gateway answered this request; show what it is now.
   const final = settled ?? (await rowOf(db, order.id));
   return { order: await summaryOf(env, final), refundFailed: final.status === 'refund_fail' };

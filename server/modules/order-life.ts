@@ -2,7 +2,7 @@
 // and lazily before this customer's reads), online refunds left in `refunding` (settled by the same
 // sweep), cancelling an unpaid order, confirming a delivery, the rider and status history, and the
 // ticket that opens the live status stream. Every status change goes through changeStatus
-// (server/modules/order-status.ts) and wakes the stream with announce() after the commit.
+// (server/modules/order-status.ts), whose order_events row wakes the stream when it commits.
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { DeliveryInfo, EventsTicketInfo, MerchantAction } from '../../src/domain/api/order-life';
@@ -19,7 +19,7 @@ import {
   type PaymentRow,
 } from '../db/schema';
 import { BusinessError, hashToken, type Session } from '../http/action';
-import { announce, changeStatus } from './order-status';
+import { changeStatus } from './order-status';
 import { orderLifeMessages } from './order-life-messages';
 import { orderMessages } from './orders-messages';
 import { releaseStock } from './stock';
@@ -118,7 +118,6 @@ export async function expireUnpaidOrders(
     const row = await cancelUnpaid(db, order, now, { actor: 'system', action: 'expire' });
     if (row) expired.push(row);
   }
-  announce(expired.map((r) => r.customerId));
   return expired.map((r) => r.id);
 }
 
@@ -201,7 +200,7 @@ async function refundTarget(db: Executor, order: OrderRow): Promise<OrderStatus>
 /**
  * Online refunds left in `refunding` for longer than REFUND_GRACE_MS are taken over: the gateway is asked
  * again and the merchant's transition finished (refused / refund, or refund_fail), with the customer told
- * through announce(). Safe from several processes at once: an order is claimed by a conditional update of
+ * by the live status stream. Safe from several processes at once: an order is claimed by a conditional update of
  * refundClaimedAt before the gateway is called (outside any transaction), so one sweep takes it and the
  * others leave it until the grace period has passed again. Returns the ids of the orders it settled.
  */
@@ -241,7 +240,6 @@ export async function settleStalledRefunds(
       const refunded = await options.refund(claimed, now);
       const row = await finishRefunding(db, claimed, { refunded, to, actor: 'system', now });
       if (!row) continue;
-      announce([row.customerId]);
       settled.push(row.id);
     } catch (error) {
       // The order keeps its claim and stays in `refunding`; one broken order does not hold up the others.
@@ -282,7 +280,6 @@ export async function closeOrder(db: Database, customerId: number, id: number, n
       status: current?.status ?? order.status,
     });
   }
-  announce([customerId]);
 }
 
 /**
@@ -324,7 +321,6 @@ export async function confirmDelivered(
       status: current?.status ?? order.status,
     });
   }
-  announce([customerId]);
 }
 
 /** order/deliveryInfo: the rider and the status history of one of the customer's orders. */

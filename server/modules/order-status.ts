@@ -1,9 +1,9 @@
 // Every status change of an order goes through changeStatus: one conditional UPDATE (`status in from`),
 // so a change from the wrong status, or one that lost a race, changes nothing; and one order_events row
 // in the same transaction, which is the order's history and the cursor of the live status stream.
-// After the transaction commits, the caller (or `afterCommit`) wakes this process's listeners; listeners
-// on other processes find the row when they next read (server/modules/order-stream.ts).
-import { EventEmitter } from 'node:events';
+// When the transaction commits, the row's trigger notifies the database channel "order_events" (migration
+// 0011), which wakes the customer's open live-status streams in every process
+// (server/modules/order-event-hub.ts); a rolled-back change wakes nobody.
 import { and, eq, inArray } from 'drizzle-orm';
 import type { StatusAction } from '../../src/domain/api/order-life-rules';
 import type { OrderStatus } from '../../src/domain/enums';
@@ -42,13 +42,4 @@ export async function changeStatus(tx: Executor, change: StatusChange): Promise<
     createdAt: change.now,
   });
   return row;
-}
-
-/** Wakes this process's status listeners; `customerId` says whose stream has news. */
-export const orderChanges = new EventEmitter<{ change: [customerId: number] }>();
-orderChanges.setMaxListeners(0);
-
-/** Call after the transaction that changed orders of these customers committed. */
-export function announce(customerIds: Iterable<number>): void {
-  for (const id of new Set(customerIds)) orderChanges.emit('change', id);
 }

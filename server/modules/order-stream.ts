@@ -1,21 +1,57 @@
 // The live status stream of one customer (server-sent events): every order_events row of the customer
 // after the cursor becomes `id: <row id>`, `event: order`, `data: <orderChangeEvent>`. The cursor starts
 // at the browser's Last-Event-ID (a reconnect misses nothing) or at the newest row (a fresh page already
-// read the current statuses). Rows are found when this process announces a change (orderChanges) and by a
-// poll every 2 s, which is how changes written by another process arrive. A comment line every 15 s keeps
-// proxies from closing an idle stream.
+// read the current statuses). The app's OrderEventHub (./order-event-hub.ts) wakes the stream when the
+// database notifies a change of its customer, whichever process wrote it; an idle stream sends no query.
+// A comment line every 15 s keeps proxies from closing an idle stream.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { and, asc, desc, eq, gt } from 'drizzle-orm';
 import type { OrderChangeEvent } from '../../src/domain/api/order-life';
 import type { Executor } from '../db/client';
 import { orderEvents, orders } from '../db/schema';
-import { orderChanges } from './order-status';
+import type { OrderEventHub } from './order-event-hub';
 
-export const STREAM_POLL_MS = 2_000;
 export const STREAM_HEARTBEAT_MS = 15_000;
 /** How long the browser waits before reconnecting after the stream dropped. */
 const RETRY_MS = 3_000;
 const BATCH = 100;
+
+/**
+ * Open streams of one customer in one process (decision S35). A page needs one, a few tabs a few more;
+ * each costs a socket, a timer and a read on every change, so a customer (or a stolen ticket) cannot open
+ * hundreds. Counted in the process because the sockets and timers it protects are the process's own.
+ */
+export const MAX_STREAMS_PER_CUSTOMER = 5;
+/** What a refused stream is told to wait: long enough for a closed tab's stream to have ended. */
+export const STREAM_CAP_RETRY_SECONDS = 30;
+
+export const streamCapMessage = {
+  en: 'Too many live order updates are open. Please close other tabs and try again.',
+  'zh-CN': '打开的订单实时更新过多，请关闭其他页面后重试。',
+  'zh-TW': '開啟的訂單即時更新過多，請關閉其他頁面後再試。',
+  fr: 'Trop de suivis de commande en direct sont ouverts. Fermez les autres onglets et réessayez.',
+  es: 'Hay demasiadas actualizaciones de pedidos en vivo abiertas. Cierra otras pestañas e inténtalo de nuevo.',
+};
+
+/** Counts the open streams of each customer; take() refuses past MAX_STREAMS_PER_CUSTOMER. */
+export class StreamSlots {
+  private readonly open = new Map<number, number>();
+
+  constructor(private readonly max = MAX_STREAMS_PER_CUSTOMER) {}
+
+  take(customerId: number): boolean {
+    const count = this.open.get(customerId) ?? 0;
+    if (count >= this.max) return false;
+    this.open.set(customerId, count + 1);
+    return true;
+  }
+
+  release(customerId: number): void {
+    const count = (this.open.get(customerId) ?? 1) - 1;
+    if (count > 0) this.open.set(customerId, count);
+    else this.open.delete(customerId);
+  }
+}
 
 /** The open streams of one app, each with its "end now" function; graceful shutdown ends them all. */
 export type StreamRegistry = Set<() => void>;
@@ -28,13 +64,13 @@ export interface StreamArgs {
   request: IncomingMessage;
   response: ServerResponse;
   registry: StreamRegistry;
-  pollMs?: number;
+  hub: OrderEventHub;
   heartbeatMs?: number;
   onError?: (error: unknown) => void;
 }
 
 /** The newest event id of a customer (0 when none). */
-async function newestEventId(db: Executor, customerId: number): Promise<number> {
+export async function newestEventId(db: Executor, customerId: number): Promise<number> {
   const [row] = await db
     .select({ id: orderEvents.id })
     .from(orderEvents)
@@ -62,7 +98,8 @@ export async function streamOrderEvents(args: StreamArgs): Promise<void> {
 
   response.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
+    // The events name the customer's orders: no cache keeps them.
+    'cache-control': 'no-store, no-transform',
     connection: 'keep-alive',
     // nginx and similar proxies would otherwise buffer the stream.
     'x-accel-buffering': 'no',
@@ -120,10 +157,7 @@ export async function streamOrderEvents(args: StreamArgs): Promise<void> {
       });
   };
 
-  const onChange = (changed: number) => {
-    if (changed === customerId) flush();
-  };
-  const poll = setInterval(flush, args.pollMs ?? STREAM_POLL_MS);
+  const leaveHub = args.hub.add({ customerId, cursor: () => cursor, wake: flush });
   const heartbeat = setInterval(() => {
     if (!ended) response.write(': ping\n\n');
   }, args.heartbeatMs ?? STREAM_HEARTBEAT_MS);
@@ -133,19 +167,18 @@ export async function streamOrderEvents(args: StreamArgs): Promise<void> {
   function end() {
     if (ended) return;
     ended = true;
-    clearInterval(poll);
     clearInterval(heartbeat);
-    orderChanges.off('change', onChange);
+    leaveHub();
     args.registry.delete(end);
     if (!response.writableEnded) response.end();
     resolveEnded();
   }
 
-  orderChanges.on('change', onChange);
   args.registry.add(end);
   args.request.once('close', end);
   response.once('close', end);
-  // A reconnect (Last-Event-ID) gets what it missed at once.
+  // A reconnect (Last-Event-ID) gets what it missed at once, and so does a fresh stream whose change
+  // committed after its start was read but before the hub knew of it.
   flush();
   return done;
 }

@@ -169,6 +169,13 @@ export const paymentMessages = {
     'La notification est trop ancienne.',
     'La notificación es demasiado antigua.',
   ),
+  notificationMismatch: t(
+    'The notification does not match the payment: refused.',
+    '通知与支付记录不符，已拒绝。',
+    '通知與支付記錄不符，已拒絕。',
+    'La notification ne correspond pas au paiement : refusée.',
+    'La notificación no coincide con el pago: rechazada.',
+  ),
   notificationDuplicate: t(
     'This notification was already processed.',
     '该通知已处理。',

@@ -9,7 +9,7 @@
 // Lock order, the same everywhere: the order row first (changeStatus or `select … for update`), then the
 // member row, then payments. Two payments racing for one order serialise on the order row; member-card
 // payments of several orders serialise on the member row, whose check constraint keeps balances ≥ 0.
-import { and, asc, eq, gte, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type {
   OrderPayInfo,
@@ -31,14 +31,14 @@ import {
   type OrderRow,
   type PaymentRow,
 } from '../db/schema';
-import { BusinessError, type RequestContext, type Session } from '../http/action';
+import { BusinessError, HttpError, type RequestContext, type Session } from '../http/action';
 import type { LocalizedText, MessageParams } from '../i18n';
 import { TRADE_NO_PLACEHOLDER, type GatewayState } from '../payments/gateway';
 import { localize } from './catalog';
 import { loadMemberSettingRow, loadShop, payOptions } from './catalog-shop';
-import { verifyPassword } from './identity-password';
+import { checkPayPassword, missingPayPasswordKey } from './identity-password';
 import { REFUND_GRACE_MS } from './order-life';
-import { announce, changeStatus } from './order-status';
+import { changeStatus } from './order-status';
 import { orderMessages } from './orders-messages';
 import { orderDetail, type OrderView } from './orders-store';
 import { paymentMessages } from './payments-messages';
@@ -124,7 +124,12 @@ export type ApplyOutcome =
    * As lateRefunded, but the gateway refused the refund or could not be asked; the payment stays
    * refunded = false and the sweep asks again (retryLateRefunds).
    */
-  | 'lateRefundFailed';
+  | 'lateRefundFailed'
+  /**
+   * The report names another amount or currency than the payment asked for: refused, logged as an
+   * error, nothing changed (not even the event id, so a corrected report can still be applied).
+   */
+  | 'mismatch';
 
 interface ApplyOptions {
   /** Makes the call idempotent: a second report with this id changes nothing. */
@@ -159,7 +164,44 @@ async function refundLate(app: FastifyInstance, payment: PaymentRow, now: Date):
 }
 
 /**
- * Applies a gateway's report about one trade. Success: the payment succeeds and the order goes nopay →
+ * False (and an error in the log) when the report is for another amount or currency than the payment: a
+ * success must state both; any other report is held to them when it gives them. The amount is compared
+ * in the gateway's unit (Stripe counts some currencies in other units than the shop does).
+ */
+async function reportMatches(
+  app: FastifyInstance,
+  report: GatewayReport,
+  payment: PaymentRow,
+): Promise<boolean> {
+  const [order] = await app.db
+    .select({ numberDecimals: orders.numberDecimals })
+    .from(orders)
+    .where(eq(orders.id, payment.orderId));
+  const gateway = app.payments.gateway(payment.gateway);
+  const expected =
+    order && gateway ? gateway.gatewayAmount(payment.amount, payment.currency, order.numberDecimals) : null;
+  const { amount, currency } = report;
+  const missing = report.state === 'success' && (amount === undefined || currency === undefined);
+  const wrongAmount = amount !== undefined && amount !== expected;
+  const wrongCurrency = currency !== undefined && currency.toUpperCase() !== payment.currency.toUpperCase();
+  if (!missing && !wrongAmount && !wrongCurrency) return true;
+  app.log.error(
+    {
+      gateway: payment.gateway,
+      orderId: payment.orderId,
+      paymentId: payment.id,
+      state: report.state,
+      expected: { amount: expected, currency: payment.currency },
+      reported: { amount: amount ?? null, currency: currency ?? null },
+    },
+    'gateway report does not match the payment: refused',
+  );
+  return false;
+}
+
+/**
+ * Applies a gateway's report about one trade, only when it is for the payment's amount and currency
+ * (reportMatches). Success: the payment succeeds and the order goes nopay →
  * pending (paid, settlement online), other open attempts of the order are superseded; when the order is
  * no longer unpaid (expired, closed, paid another way) the money is refunded at once, and the payment's
  * refund_due_at, written in the same transaction, leaves it to the sweep if that refund fails
@@ -178,10 +220,10 @@ export async function applyGatewayState(
     .from(payments)
     .where(and(eq(payments.gateway, gatewayName), eq(payments.tradeNo, report.tradeNo)));
   if (!payment) return 'unknownPayment';
+  if (!(await reportMatches(app, report, payment))) return 'mismatch';
 
   let late: PaymentRow | null = null;
   let superseded: PaymentRow[] = [];
-  let orderChangedFor: number | null = null;
   const outcome = await app.db.transaction(async (tx): Promise<ApplyOutcome> => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId)).for('update');
     if (options.eventId) {
@@ -244,7 +286,6 @@ export async function applyGatewayState(
       late = owed!;
       return 'lateRefunded';
     }
-    orderChangedFor = changed.customerId;
     superseded = await tx
       .update(payments)
       .set({ state: 'cancel', failReason: 'superseded', completedAt: now })
@@ -255,7 +296,6 @@ export async function applyGatewayState(
     return 'applied';
   });
 
-  if (orderChangedFor !== null) announce([orderChangedFor]);
   for (const other of superseded) await cancelAtGateway(app, other, now);
   if (late) return (await refundLate(app, late, now)) ? 'lateRefunded' : 'lateRefundFailed';
   return outcome;
@@ -394,6 +434,8 @@ export async function settleOpenPayment(
   const report = { ...state, tradeNo: payment.tradeNo };
   if (report.state === 'processing') return 'unknown';
   const outcome = await applyGatewayState(app, gateway.name, report, { now });
+  // A report that contradicts the payment decides nothing: the attempt stays open for a person to look at.
+  if (outcome === 'mismatch') return 'unknown';
   if (report.state === 'success')
     return outcome === 'applied' || outcome === 'unchanged' ? 'success' : 'closed';
   return 'closed';
@@ -491,7 +533,7 @@ interface CheckedMember {
   id: number;
 }
 
-/** Member, pay password set, not locked, password right; a wrong one counts towards the lock. */
+/** Member, pay password set, not locked, password right; every attempt counts towards the lock. */
 async function checkMemberCard(
   app: FastifyInstance,
   session: Session,
@@ -510,48 +552,104 @@ async function checkMemberCard(
     .where(eq(members.id, session.memberId));
   if (!member) throw refuse('memberRequired', paymentMessages.memberRequired);
   if (!member.hash) throw refuse('payPasswordNotSet', paymentMessages.payPasswordNotSet);
-  const lockedFor = member.lockedUntil ? member.lockedUntil.getTime() - now.getTime() : 0;
-  if (lockedFor > 0) {
-    const retryAfter = Math.ceil(lockedFor / 1000);
-    throw refuse(
-      'payPasswordLocked',
-      paymentMessages.payPasswordLocked,
-      { minutes: Math.ceil(retryAfter / 60) },
-      { retryAfter },
-    );
-  }
-  const lockExpired = member.lockedUntil !== null;
+  if (member.lockedUntil && member.lockedUntil > now) throw lockedRefusal(member.lockedUntil, now);
   if (!password) {
-    const attemptsLeft = PAY_PASSWORD_MAX_FAILURES - (lockExpired ? 0 : member.failures);
+    const attemptsLeft = PAY_PASSWORD_MAX_FAILURES - (member.lockedUntil !== null ? 0 : member.failures);
     throw refuse('payPasswordWrong', paymentMessages.payPasswordRequired, undefined, { attemptsLeft });
   }
-  if (await verifyPassword(password, member.hash)) return { id: member.id };
+  const missingKey = missingPayPasswordKey(app.settings.payPasswordKeys, member.hash);
+  if (missingKey !== null) {
+    // The operator dropped a key still in use: the customer can do nothing about it, so no attempt counts.
+    app.log.error(
+      { memberId: member.id, keyId: missingKey },
+      'pay password is under a key that is not configured (PAY_PASSWORD_KEYS)',
+    );
+    throw new HttpError(503, 'service.unavailable');
+  }
 
-  // Count the failure in SQL so concurrent wrong attempts all count; a lock that ran out starts over.
+  const { attempt, right } = await attemptPayPassword(app, member.id, password, now);
+  if (!attempt) throw await lostAttemptRefusal(app.db, member.id, now);
+  if (right) return { id: member.id };
+  if (attempt.lockedUntil) throw lockedRefusal(attempt.lockedUntil, now);
+  const attemptsLeft = Math.max(0, PAY_PASSWORD_MAX_FAILURES - attempt.failures);
+  throw refuse('payPasswordWrong', paymentMessages.payPasswordWrong, { attemptsLeft }, { attemptsLeft });
+}
+
+/**
+ * One guess: counted as a failure (reservePayAttempt), then checked, and for a right password given back
+ * and the hash re-keyed if it is legacy or under an older key, all in one transaction. The member row
+ * stays locked from the count to the commit, so concurrent guesses are checked one after another, each
+ * seeing the count the one before left: at most PAY_PASSWORD_MAX_FAILURES checks, then the lock, while
+ * a member's own concurrent payments with the right password never lock each other out. A process
+ * stopped mid-check rolls the count back, but no answer was sent, so no guess was learned. The run of
+ * wrong passwords ends only when a payment goes through (payByMemberCard).
+ */
+async function attemptPayPassword(app: FastifyInstance, memberId: number, password: string, now: Date) {
+  const keys = app.settings.payPasswordKeys;
+  return app.db.transaction(async (tx) => {
+    const attempt = await reservePayAttempt(tx, memberId, now);
+    if (!attempt) return { attempt: null, right: false };
+    const check = await checkPayPassword(keys, memberId, password, attempt.hash);
+    if (!check.ok) return { attempt, right: false };
+    await tx
+      .update(members)
+      .set({
+        payPasswordFailures: attempt.failures - 1,
+        payPasswordLockedUntil: null,
+        ...(check.rehash ? { payPasswordHash: check.rehash } : {}),
+      })
+      .where(eq(members.id, memberId));
+    return { attempt, right: true };
+  });
+}
+
+function lockedRefusal(lockedUntil: Date, now: Date): BusinessError {
+  const retryAfter = Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000));
+  return refuse(
+    'payPasswordLocked',
+    paymentMessages.payPasswordLocked,
+    { minutes: Math.ceil(retryAfter / 60) },
+    { retryAfter },
+  );
+}
+
+/**
+ * Counts an attempt as a failure before its password is looked at, in one conditional UPDATE: only while
+ * the card is not locked, and the attempt that reaches the limit sets the lock. A lock that ran out
+ * starts the count over. Null when the card is locked (or its password was removed) meanwhile.
+ */
+async function reservePayAttempt(db: Executor, memberId: number, now: Date) {
+  const lockedUntil = members.payPasswordLockedUntil;
   const lockUntil = new Date(now.getTime() + PAY_PASSWORD_LOCK_MINUTES * 60_000);
-  const failures = sql`(case when ${members.payPasswordLockedUntil} is not null and ${members.payPasswordLockedUntil} <= ${now} then 1 else ${members.payPasswordFailures} + 1 end)`;
-  const [after] = await app.db
+  const failures = sql`(case when ${lockedUntil} is not null and ${lockedUntil} <= ${now} then 1 else ${members.payPasswordFailures} + 1 end)`;
+  const [attempt] = await db
     .update(members)
     .set({
       payPasswordFailures: failures,
       payPasswordLockedUntil: sql`case when ${failures} >= ${PAY_PASSWORD_MAX_FAILURES} then ${lockUntil}::timestamptz else null end`,
     })
-    .where(eq(members.id, member.id))
-    .returning({ failures: members.payPasswordFailures, lockedUntil: members.payPasswordLockedUntil });
-  if (after?.lockedUntil) {
-    const retryAfter = PAY_PASSWORD_LOCK_MINUTES * 60;
-    throw refuse(
-      'payPasswordLocked',
-      paymentMessages.payPasswordLocked,
-      { minutes: PAY_PASSWORD_LOCK_MINUTES },
-      { retryAfter },
-    );
-  }
-  const attemptsLeft = Math.max(
-    0,
-    PAY_PASSWORD_MAX_FAILURES - (after?.failures ?? PAY_PASSWORD_MAX_FAILURES),
-  );
-  throw refuse('payPasswordWrong', paymentMessages.payPasswordWrong, { attemptsLeft }, { attemptsLeft });
+    .where(
+      and(
+        eq(members.id, memberId),
+        isNotNull(members.payPasswordHash),
+        or(isNull(lockedUntil), lte(lockedUntil, now)),
+      ),
+    )
+    .returning({ failures: members.payPasswordFailures, lockedUntil, hash: members.payPasswordHash });
+  return attempt?.hash ? { ...attempt, hash: attempt.hash } : null;
+}
+
+/** Why an attempt could not be counted: the card was locked, or its pay password removed, meanwhile. */
+async function lostAttemptRefusal(db: Executor, memberId: number, now: Date): Promise<BusinessError> {
+  const [row] = await db
+    .select({ hash: members.payPasswordHash, lockedUntil: members.payPasswordLockedUntil })
+    .from(members)
+    .where(eq(members.id, memberId));
+  if (!row) return refuse('memberRequired', paymentMessages.memberRequired);
+  if (!row.hash) return refuse('payPasswordNotSet', paymentMessages.payPasswordNotSet);
+  // Locked by a request whose clock reads later than this one's: still a lock, of at most the full term.
+  const until = row.lockedUntil && row.lockedUntil > now ? row.lockedUntil : null;
+  return lockedRefusal(until ?? new Date(now.getTime() + PAY_PASSWORD_LOCK_MINUTES * 60_000), now);
 }
 
 /**
@@ -650,7 +748,6 @@ async function payByMemberCard(
       .set({ tradeNo: `ML${ledger!.id}` })
       .where(eq(payments.id, payment!.id));
   });
-  announce([order.customerId]);
 }
 
 /** Cash at the counter or on delivery: no money moves now; the order goes to the merchant unpaid. */
@@ -674,7 +771,6 @@ async function settleAtShop(
     }),
   );
   if (!changed) throw refuse('notPayable', paymentMessages.notPayable);
-  announce([order.customerId]);
 }
 
 /**

@@ -3,7 +3,8 @@
 // query at a time, and a slow provider must not hold row locks.
 //
 // Trust: what a browser reports is never taken as a payment. Money counts as received only when the
-// gateway says so, by a notification whose signature verifyNotification checked, or by retrieve.
+// gateway says so, by a notification whose signature verifyNotification checked, or by retrieve, and only
+// for the amount and currency the payment asked for (server/modules/payments.ts applyGatewayState).
 import type { GatewayName, PaymentFailReason, PaymentState } from '../../src/domain/api/order-life-rules';
 
 /** Placeholder in returnUrl that the gateway replaces with its trade number. */
@@ -39,8 +40,13 @@ export interface CreatedSession {
 export interface GatewayState {
   state: PaymentState;
   failReason: PaymentFailReason | null;
-  /** Minor units the gateway took (success only). */
+  /**
+   * What the trade is for, in the gateway's own unit (`gatewayAmount`): always given with a success, and
+   * with any other state when the gateway says it.
+   */
   amount?: number;
+  /** ISO 4217 code, any case; given with `amount`. */
+  currency?: string;
 }
 
 /** A verified notification; `eventId` makes it idempotent (payment_notifications). */
@@ -49,8 +55,11 @@ export interface GatewayNotification extends GatewayState {
   tradeNo: string;
 }
 
-/** Why a notification was refused: malformed (400), bad signature (401), too old (401). */
-export type NotificationProblem = 'invalid' | 'unsigned' | 'stale';
+/**
+ * Why a notification was refused: malformed (400), bad signature (401), too old (401), or signed but
+ * contradicted by the gateway's own record of the trade (409).
+ */
+export type NotificationProblem = 'invalid' | 'unsigned' | 'stale' | 'mismatch';
 
 export class NotificationRejected extends Error {
   constructor(
@@ -72,6 +81,11 @@ export class GatewayError extends Error {
 
 export interface PaymentGateway {
   readonly name: GatewayName;
+  /**
+   * The amount this gateway reports for a payment of `amount` minor units at `numberDecimals`: the unit
+   * its reports (GatewayState.amount) are compared in.
+   */
+  gatewayAmount(amount: number, currency: string, numberDecimals: number): number;
   createSession(request: CreateSessionRequest): Promise<CreatedSession>;
   retrieve(tradeNo: string, now: Date): Promise<GatewayState>;
   /**

@@ -3,6 +3,9 @@
 // only by trade number), shows them on the app's hosted pages (/order/stripe-pay for cards,
 // /order/allin-pay for wallets), and when the customer finishes there it POSTs a signed notification to
 // the notify URL, exactly as a real provider would, and can lose, repeat or delay it like one.
+// A notification it receives back is taken only when its own record of the trade agrees: the trade
+// exists, ended in the state the notification names, for the same amount and currency. So a notification
+// signed with a leaked key still cannot report a trade the customer never finished.
 //
 // Signature: header `Sandbox-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` with
 // SANDBOX_GATEWAY_SECRET; compared in constant time, refused when older than the tolerance.
@@ -13,6 +16,7 @@ import type { PaymentState } from '../../src/domain/api/order-life-rules';
 import type { Database } from '../db/client';
 import { sandboxSessions } from '../db/schema';
 import { BusinessError } from '../http/action';
+import { hasForbiddenText } from '../http/input-text';
 import { paymentMessages } from '../modules/payments-messages';
 import {
   GatewayError,
@@ -39,6 +43,7 @@ export interface SandboxNotificationBody {
   tradeNo: string;
   state: PaymentState;
   amount: number;
+  currency: string;
 }
 
 /** Sends one notification; answers the HTTP status. Tests replace it to hold, drop or repeat deliveries. */
@@ -118,13 +123,17 @@ function parseBody(rawBody: Buffer): SandboxNotificationBody {
     typeof v.tradeNo !== 'string' ||
     v.tradeNo.length === 0 ||
     v.tradeNo.length > 100 ||
+    hasForbiddenText(v.eventId) ||
+    hasForbiddenText(v.tradeNo) ||
     !STATES.includes(v.state as PaymentState) ||
     typeof v.amount !== 'number' ||
-    !Number.isInteger(v.amount)
+    !Number.isInteger(v.amount) ||
+    typeof v.currency !== 'string' ||
+    !/^[A-Za-z]{3}$/.test(v.currency)
   ) {
     throw new NotificationRejected('invalid', 'body fields missing');
   }
-  return { eventId: v.eventId, tradeNo: v.tradeNo, state: v.state!, amount: v.amount };
+  return { eventId: v.eventId, tradeNo: v.tradeNo, state: v.state!, amount: v.amount, currency: v.currency };
 }
 
 type SessionRow = typeof sandboxSessions.$inferSelect;
@@ -135,7 +144,8 @@ function stateOf(row: SessionRow, now: Date): GatewayState {
     return { state: 'cancel', failReason: 'expired' };
   if (row.state === 'fail') return { state: 'fail', failReason: 'declined' };
   if (row.state === 'cancel') return { state: 'cancel', failReason: 'cancelled' };
-  if (row.state === 'success') return { state: 'success', failReason: null, amount: row.amount };
+  if (row.state === 'success')
+    return { state: 'success', failReason: null, amount: row.amount, currency: row.currency };
   return { state: 'processing', failReason: null };
 }
 
@@ -169,12 +179,23 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
     return row;
   }
 
+  /** Refuses a signed notification that its own record of the trade does not bear out. */
+  async function checkRecord(body: SandboxNotificationBody): Promise<void> {
+    const row = await load(body.tradeNo);
+    if (!row) throw new NotificationRejected('mismatch', 'the sandbox has no such trade');
+    if (row.state !== body.state)
+      throw new NotificationRejected('mismatch', `the trade is ${row.state}, not ${body.state}`);
+    if (row.amount !== body.amount || row.currency.toUpperCase() !== body.currency.toUpperCase())
+      throw new NotificationRejected('mismatch', 'amount or currency differs from the trade');
+  }
+
   async function notify(row: SessionRow, state: PaymentState, now: Date): Promise<void> {
     const body = JSON.stringify({
       eventId: `evt_${randomUUID()}`,
       tradeNo: row.tradeNo,
       state,
       amount: row.amount,
+      currency: row.currency,
     } satisfies SandboxNotificationBody);
     const timestamp = Math.floor(now.getTime() / 1000);
     try {
@@ -194,6 +215,9 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
 
   return {
     name: 'sandbox',
+
+    // The sandbox counts in the shop's own minor units.
+    gatewayAmount: (amount) => amount,
 
     async createSession(request: CreateSessionRequest): Promise<CreatedSession> {
       const tradeNo = `sbx_${randomBytes(16).toString('hex')}`;
@@ -254,12 +278,14 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
       const raw = headers[SANDBOX_SIGNATURE_HEADER.toLowerCase()];
       verifySandboxSignature(secret, rawBody, Array.isArray(raw) ? raw[0] : raw, now);
       const body = parseBody(rawBody);
+      await checkRecord(body);
       return {
         eventId: body.eventId,
         tradeNo: body.tradeNo,
         state: body.state,
         failReason: body.state === 'fail' ? 'declined' : body.state === 'cancel' ? 'cancelled' : null,
         amount: body.amount,
+        currency: body.currency,
       };
     },
 

@@ -68,10 +68,18 @@ export function toStripeAmount(amount: number, currency: string, numberDecimals:
   return shift >= 0 ? amount * 10 ** shift : Math.round(amount / 10 ** -shift);
 }
 
+/** The session's total and currency, where Stripe gives them. */
+function amountOf(session: Stripe.Checkout.Session): Pick<GatewayState, 'amount' | 'currency'> {
+  return {
+    ...(typeof session.amount_total === 'number' ? { amount: session.amount_total } : {}),
+    ...(typeof session.currency === 'string' ? { currency: session.currency } : {}),
+  };
+}
+
 /** What a Checkout Session says about the payment. */
 export function sessionState(session: Stripe.Checkout.Session): GatewayState {
   if (session.payment_status === 'paid' || session.payment_status === 'no_payment_required')
-    return { state: 'success', failReason: null, amount: session.amount_total ?? undefined };
+    return { state: 'success', failReason: null, ...amountOf(session) };
   if (session.status === 'expired') return { state: 'cancel', failReason: 'expired' };
   // open, or complete with an asynchronous payment method still settling.
   return { state: 'processing', failReason: null };
@@ -87,9 +95,19 @@ function eventState(event: Stripe.Event): (GatewayState & { tradeNo: string }) |
       return state.state === 'success' ? { ...state, tradeNo: session.id } : null;
     }
     case 'checkout.session.async_payment_failed':
-      return { state: 'fail', failReason: 'declined', tradeNo: event.data.object.id };
+      return {
+        state: 'fail',
+        failReason: 'declined',
+        tradeNo: event.data.object.id,
+        ...amountOf(event.data.object),
+      };
     case 'checkout.session.expired':
-      return { state: 'cancel', failReason: 'expired', tradeNo: event.data.object.id };
+      return {
+        state: 'cancel',
+        failReason: 'expired',
+        tradeNo: event.data.object.id,
+        ...amountOf(event.data.object),
+      };
     default:
       return null;
   }
@@ -129,6 +147,8 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
 
   return {
     name: 'stripe',
+
+    gatewayAmount: toStripeAmount,
 
     async createSession(request: CreateSessionRequest) {
       const expiresAt = Math.max(
@@ -221,6 +241,7 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
         failReason: moved.failReason as PaymentFailReason | null,
       };
       if (moved.amount !== undefined) result.amount = moved.amount;
+      if (moved.currency !== undefined) result.currency = moved.currency;
       return result;
     },
   };

@@ -1,6 +1,7 @@
 // SMS delivery. `log` is the built-in sender for a machine without an SMS provider: it writes the message
-// (code included: the log is the developer's own stand-in for the phone) with a masked number. `webhook`
-// is the production adapter: it POSTs JSON to SMS_WEBHOOK_URL and never logs the code. Only a local sender
+// with a masked number and the code replaced, since logs are read and kept by more people than the phone's
+// owner (in demo mode the login form shows the code instead). `webhook` is the production adapter: it
+// POSTs JSON to SMS_WEBHOOK_URL and never logs the code. Only a local sender
 // ever lets the API return a code to the browser (DEMO_MODE); see server/modules/sms.ts.
 import type { Locale } from '../../src/domain/enums';
 
@@ -35,7 +36,10 @@ export function createLogSmsSender(
     kind: 'log',
     local: true,
     async send(message) {
-      write(`SMS to ${maskPhone(message.phone)} (shop ${message.shopId}): ${message.text}`);
+      const text = message.code
+        ? message.text.replaceAll(message.code, '*'.repeat(message.code.length))
+        : message.text;
+      write(`SMS to ${maskPhone(message.phone)} (shop ${message.shopId}): ${text}`);
     },
   };
 }

@@ -13,15 +13,30 @@ import {
   type MerchantAction,
 } from '../../src/domain/api/order-life';
 import { catalogueLocaleOf, type OrderStatus } from '../../src/domain/enums';
-import { BusinessError, envelope, HttpError, requestLocale, sendFailure } from '../http/action';
+import {
+  BusinessError,
+  envelope,
+  HttpError,
+  refuseForbiddenText,
+  requestLocale,
+  sendFailure,
+} from '../http/action';
 import { describeIssues, translate, zodErrorMap } from '../i18n';
-import { listMerchantOrders, merchantAct, merchantShopOf, type MerchantEnv } from '../modules/merchant';
+import {
+  bearerKey,
+  listMerchantOrders,
+  merchantAct,
+  merchantShopOf,
+  type MerchantEnv,
+} from '../modules/merchant';
+import { isDemoMerchantKey } from '../modules/merchant-keys';
 import { actionNames, merchantMessages, statusNames } from '../modules/merchant-messages';
 import { expireDue } from '../modules/order-life-gateway';
 
 async function parse<S extends z.ZodType>(request: FastifyRequest, schema: S): Promise<z.output<S>> {
   const { locale } = requestLocale(request);
   const body = request.body === undefined || request.body === null ? {} : request.body;
+  refuseForbiddenText(body, 400);
   const parsed = schema.safeParse(body, { error: zodErrorMap(locale) });
   if (!parsed.success)
     throw new BusinessError('request.invalid', { detail: describeIssues(parsed.error.issues) }, null, 400);
@@ -34,8 +49,13 @@ const merchantRoutes: FastifyPluginAsync = async (app) => {
     (run: (env: MerchantEnv, request: FastifyRequest) => Promise<{ info: unknown; message: string }>) =>
     async (request: FastifyRequest, reply: FastifyReply) => {
       try {
-        const shopId = await merchantShopOf(app.db, request.headers.authorization);
-        if (shopId === null) throw new HttpError(401, merchantMessages.keyRequired);
+        const { authorization } = request.headers;
+        const { demoMode } = app.settings;
+        const shopId = await merchantShopOf(app.db, authorization, { demoKeys: demoMode });
+        if (shopId === null) {
+          const demoKey = !demoMode && isDemoMerchantKey(bearerKey(authorization) ?? '');
+          throw new HttpError(401, demoKey ? merchantMessages.demoKeyRefused : merchantMessages.keyRequired);
+        }
         const { locale } = requestLocale(request);
         const env: MerchantEnv = {
           app,

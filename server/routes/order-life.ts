@@ -11,6 +11,7 @@ import {
   defineAction,
   envelope,
   HttpError,
+  refuseForbiddenText,
   sendFailure,
   withMessage,
   type AnyAction,
@@ -26,7 +27,17 @@ import {
 import type { AdjustableClock } from '../modules/order-life-clock';
 import { expireDue } from '../modules/order-life-gateway';
 import { orderLifeMessages } from '../modules/order-life-messages';
-import { parseLastEventId, streamOrderEvents, type StreamRegistry } from '../modules/order-stream';
+import type { Listen } from '../db/notify';
+import { OrderEventHub } from '../modules/order-event-hub';
+import {
+  newestEventId,
+  parseLastEventId,
+  STREAM_CAP_RETRY_SECONDS,
+  streamCapMessage,
+  streamOrderEvents,
+  StreamSlots,
+  type StreamRegistry,
+} from '../modules/order-stream';
 import { orderDetail } from '../modules/orders-store';
 
 const view = (ctx: RequestContext) => ({ locale: ctx.catalogueLocale, now: ctx.now });
@@ -88,30 +99,66 @@ export const ORDER_EVENTS_PATH = `${API_BASE}/order/events`;
 
 const streamQuery = z.object({ ticket: z.string().min(1).max(200), lastEventId: z.string().optional() });
 
+export interface OrderLifeRouteOptions {
+  /** The database's LISTEN (OpenDatabase.listen); without it the streams learn of changes by sweeps. */
+  listen?: Listen | null;
+  /** How often open streams are swept while the listener is down (ms); DEFAULT_STREAM_SWEEP_MS. */
+  streamSweepMs?: number;
+}
+
 /** The live status stream; open streams end when the app closes, so shutdown never waits on them. */
-const orderEventsRoute: FastifyPluginAsync = async (app: FastifyInstance) => {
+const orderEventsRoute: FastifyPluginAsync<OrderLifeRouteOptions> = async (
+  app: FastifyInstance,
+  options,
+) => {
   const registry: StreamRegistry = new Set();
+  const slots = new StreamSlots();
+  // One listener for all of this app's streams (decision K30).
+  const hub = new OrderEventHub({
+    db: app.db,
+    listen: options.listen ?? null,
+    sweepMs: options.streamSweepMs,
+    onError: (err, what) => app.log.warn({ err }, what),
+  });
   app.addHook('preClose', async () => {
     for (const end of [...registry]) end();
   });
+  app.addHook('onClose', async () => hub.close());
 
   app.get(ORDER_EVENTS_PATH, async (request, reply) => {
+    refuseForbiddenText(request.query, 400);
     const query = streamQuery.safeParse(request.query);
     const customerId = query.success ? await ticketCustomer(app.db, query.data.ticket, app.now()) : null;
     if (customerId === null)
       return sendFailure(request, reply, new HttpError(401, orderLifeMessages.ticketInvalid));
-    // EventSource sends Last-Event-ID on reconnect; a query parameter serves clients that cannot.
-    const after = parseLastEventId(request.headers['last-event-id'] ?? query.data!.lastEventId);
-    reply.hijack();
-    await streamOrderEvents({
-      db: app.db,
-      customerId,
-      after,
-      request: request.raw,
-      response: reply.raw,
-      registry,
-      onError: (err) => request.log.warn({ err }, 'order stream ended by an error'),
-    });
+    if (!slots.take(customerId)) {
+      reply.header('retry-after', String(STREAM_CAP_RETRY_SECONDS));
+      return sendFailure(request, reply, new HttpError(429, streamCapMessage));
+    }
+    try {
+      // EventSource sends Last-Event-ID on reconnect; a query parameter serves clients that cannot.
+      const lastEventId = parseLastEventId(request.headers['last-event-id'] ?? query.data!.lastEventId);
+      // Read before the reply is hijacked: a database failure here still gets its 503 envelope instead of
+      // leaving a connection open with nothing ever written to it.
+      const after = lastEventId ?? (await newestEventId(app.db, customerId));
+      // A hijacked reply skips Fastify's header sending: the security headers set so far go out with the
+      // stream's own.
+      for (const [name, value] of Object.entries(reply.getHeaders()))
+        if (value !== undefined) reply.raw.setHeader(name, value);
+      reply.hijack();
+      await streamOrderEvents({
+        db: app.db,
+        customerId,
+        after,
+        request: request.raw,
+        response: reply.raw,
+        registry,
+        hub,
+        onError: (err) => request.log.warn({ err }, 'order stream ended by an error'),
+      });
+    } finally {
+      slots.release(customerId);
+    }
   });
 };
 
@@ -136,9 +183,9 @@ export function testClockRoutes(clock: AdjustableClock): FastifyPluginAsync {
   };
 }
 
-const orderLifeRoutes: FastifyPluginAsync = async (app) => {
+const orderLifeRoutes: FastifyPluginAsync<OrderLifeRouteOptions> = async (app, options) => {
   await app.register(actionRoutes(actions));
-  await app.register(orderEventsRoute);
+  await app.register(orderEventsRoute, options);
 };
 
 export default orderLifeRoutes;

@@ -11,6 +11,7 @@ import {
   type OrderDaySeqInfo,
   type OrderMultiConfirmInfo,
 } from '../../src/domain/api/order';
+import type { z } from 'zod';
 import { orders, shops } from '../db/schema';
 import {
   actionRoutes,
@@ -52,6 +53,71 @@ function withShop(error: unknown, shopId: number): unknown {
   return new BusinessError(error.key, error.params, { ...error.info, shopId }, error.status);
 }
 
+interface Submitted {
+  orderIds: number[];
+  replayed: boolean;
+}
+
+/**
+ * A submit runs once per idempotency key. A repeat is answered as the first one was, before any rule is
+ * checked again (stock or hours may have moved since). A submit refused while a concurrent one with the
+ * same key was winning (the last item it took, a slot it filled) is answered as that one too, so a double
+ * tap never reads "sold out" about its own order.
+ */
+async function submitOnce(
+  app: FastifyInstance,
+  customerId: number,
+  key: string,
+  hash: string,
+  submit: () => Promise<Submitted>,
+): Promise<Submitted> {
+  const earlier = await findSubmitted(app.db, customerId, key, hash);
+  if (earlier) return { orderIds: earlier, replayed: true };
+  try {
+    return await submit();
+  } catch (error) {
+    if (!(error instanceof BusinessError)) throw error;
+    const won = await findSubmitted(app.db, customerId, key, hash);
+    if (won) return { orderIds: won, replayed: true };
+    throw error;
+  }
+}
+
+/** order/multiConfirm's carts, each for a shop of the session's chain, prepared and placed together. */
+async function submitMulti(
+  app: FastifyInstance,
+  ctx: RequestContext<'session'>,
+  input: z.output<typeof orderMultiConfirmInput>,
+  hash: string,
+): Promise<Submitted> {
+  const chainId = ctx.session.chainId;
+  const env = envOf(app, ctx);
+  const prepared = [];
+  for (const { shopId, ...cart } of input.carts) {
+    const [shop] =
+      chainId === null
+        ? []
+        : await app.db
+            .select({ id: shops.id })
+            .from(shops)
+            .where(and(eq(shops.id, shopId), eq(shops.chainId, chainId)));
+    if (!shop) throw reject('notChainShop', orderMessages.notChainShop, { id: shopId }, { shopId });
+    try {
+      prepared.push(await prepareOrder(env, await loadOrderShop(env, shopId), cart));
+    } catch (error) {
+      throw withShop(error, shopId);
+    }
+  }
+  return submitOrders(app.db, {
+    customerId: ctx.session.customerId,
+    key: input.idempotencyKey,
+    hash,
+    prepared,
+    locale: ctx.catalogueLocale,
+    now: ctx.now,
+  });
+}
+
 const actions: AnyAction[] = [
   defineAction({
     area: 'order',
@@ -62,22 +128,18 @@ const actions: AnyAction[] = [
       const { idempotencyKey: key, ...cart } = input;
       const customerId = ctx.session.customerId;
       const hash = requestHash({ shopId: ctx.session.shopId, cart });
-      // A repeat is answered before any rule is checked again: stock or hours may have moved since.
-      const earlier = await findSubmitted(app.db, customerId, key, hash);
-      if (earlier) {
-        const [order] = await orderDetails(app.db, customerId, earlier, view(ctx));
-        return { order: order!, replayed: true };
-      }
-      const env = envOf(app, ctx);
-      const shop = await loadOrderShop(env, ctx.session.shopId);
-      const prepared = await prepareOrder(env, shop, cart);
-      const result = await submitOrders(app.db, {
-        customerId,
-        key,
-        hash,
-        prepared: [prepared],
-        locale: ctx.catalogueLocale,
-        now: ctx.now,
+      const result = await submitOnce(app, customerId, key, hash, async () => {
+        const env = envOf(app, ctx);
+        const shop = await loadOrderShop(env, ctx.session.shopId);
+        const prepared = await prepareOrder(env, shop, cart);
+        return submitOrders(app.db, {
+          customerId,
+          key,
+          hash,
+          prepared: [prepared],
+          locale: ctx.catalogueLocale,
+          now: ctx.now,
+        });
       });
       const [order] = await orderDetails(app.db, customerId, result.orderIds, view(ctx));
       return { order: order!, replayed: result.replayed };
@@ -92,39 +154,9 @@ const actions: AnyAction[] = [
     handler: async ({ input, ctx, app }): Promise<OrderMultiConfirmInfo> => {
       const customerId = ctx.session.customerId;
       const hash = requestHash({ shopId: ctx.session.shopId, carts: input.carts });
-      const earlier = await findSubmitted(app.db, customerId, input.idempotencyKey, hash);
-      if (earlier) {
-        return {
-          orders: await orderDetails(app.db, customerId, earlier, view(ctx)),
-          replayed: true,
-        };
-      }
-      const chainId = ctx.session.chainId;
-      const env = envOf(app, ctx);
-      const prepared = [];
-      for (const { shopId, ...cart } of input.carts) {
-        const [shop] =
-          chainId === null
-            ? []
-            : await app.db
-                .select({ id: shops.id })
-                .from(shops)
-                .where(and(eq(shops.id, shopId), eq(shops.chainId, chainId)));
-        if (!shop) throw reject('notChainShop', orderMessages.notChainShop, { id: shopId }, { shopId });
-        try {
-          prepared.push(await prepareOrder(env, await loadOrderShop(env, shopId), cart));
-        } catch (error) {
-          throw withShop(error, shopId);
-        }
-      }
-      const result = await submitOrders(app.db, {
-        customerId,
-        key: input.idempotencyKey,
-        hash,
-        prepared,
-        locale: ctx.catalogueLocale,
-        now: ctx.now,
-      });
+      const result = await submitOnce(app, customerId, input.idempotencyKey, hash, () =>
+        submitMulti(app, ctx, input, hash),
+      );
       return {
         orders: await orderDetails(app.db, customerId, result.orderIds, view(ctx)),
         replayed: result.replayed,

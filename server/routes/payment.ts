@@ -34,9 +34,15 @@ import type { SandboxGateway } from '../payments/sandbox';
 /** Base path of the gateways' notifications; `/<gateway name>` follows. */
 export const NOTIFY_PATH = '/new/consumer/pay/notify';
 
-/** The app's public origin: PUBLIC_URL, else what the request was sent to. */
+/**
+ * The origin of the gateway's return and notify addresses: PUBLIC_URL, else the origin the server was
+ * configured to listen on. The request's Host and X-Forwarded-* are anyone's to write, so they count only
+ * when TRUST_PROXY says a proxy in front sets them; otherwise a forged Host could send the customer, and
+ * the gateway's notification, to another site.
+ */
 const originOf = (app: FastifyInstance, request: FastifyRequest) =>
-  app.payments.publicUrl ?? `${request.protocol}://${request.host}`;
+  app.payments.publicUrl ??
+  (app.payments.trustProxy ? `${request.protocol}://${request.host}` : app.payments.listenOrigin());
 
 function sandboxOf(app: FastifyInstance): SandboxGateway {
   if (!app.payments.sandbox)
@@ -106,11 +112,12 @@ const actions: AnyAction[] = [
   }),
 ];
 
-const REJECTION_STATUS = { invalid: 400, unsigned: 401, stale: 401 } as const;
+const REJECTION_STATUS = { invalid: 400, unsigned: 401, stale: 401, mismatch: 409 } as const;
 const REJECTION_MESSAGE = {
   invalid: paymentMessages.notificationInvalid,
   unsigned: paymentMessages.notificationUnsigned,
   stale: paymentMessages.notificationStale,
+  mismatch: paymentMessages.notificationMismatch,
 } as const;
 
 async function handleNotification(
@@ -128,7 +135,9 @@ async function handleNotification(
     notification = await gateway.verifyNotification(raw, request.headers, now);
   } catch (error) {
     if (!(error instanceof NotificationRejected)) throw error;
-    request.log.warn({ gateway: name, problem: error.problem }, 'payment notification refused');
+    // A signed notification the gateway's own records contradict means a leaked key or a forgery.
+    const level = error.problem === 'mismatch' ? 'error' : 'warn';
+    request.log[level]({ gateway: name, problem: error.problem }, 'payment notification refused');
     return sendFailure(
       request,
       reply,
@@ -141,6 +150,9 @@ async function handleNotification(
     eventId: notification.eventId,
     now,
   });
+  // Logged by applyGatewayState with the order and payment ids.
+  if (outcome === 'mismatch')
+    return sendFailure(request, reply, new HttpError(409, paymentMessages.notificationMismatch));
   const { locale } = requestLocale(request);
   // A replay is acknowledged (so the gateway stops re-sending) and changes nothing.
   const message =

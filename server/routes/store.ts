@@ -1,7 +1,15 @@
 // The store/* calls of spec §7 "Store" (all but store/userInfo and store/setUserInfo, which live with the
 // user calls). Contract: src/domain/api/store.ts; behaviour and errors: docs/api.md "Store".
 // store/list and store/detail answer without a token; every other call reads the shop from the session.
-import type { FastifyInstance } from 'fastify';
+// Product reads come from the process's catalogue cache (server/modules/catalog-cache.ts); store/products
+// goes out as the cache's serialized (and precompressed) reply, with an ETag and 304 (decisions K1-K6).
+import type {
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyReply,
+  FastifyRequest,
+  onSendAsyncHookHandler,
+} from 'fastify';
 import {
   checkStockInput,
   comboCheckInput,
@@ -32,7 +40,15 @@ import {
   type AnyAction,
   type RequestContext,
 } from '../http/action';
-import { Catalogue, loadCatalogue, loadTaxes, toProductTax } from '../modules/catalog';
+import { type Catalogue, loadTaxes, toProductTax } from '../modules/catalog';
+import {
+  matchesEtag,
+  menuPartOf,
+  preferredEncoding,
+  productsBodyOf,
+  type CatalogEntry,
+  type PreparedBody,
+} from '../modules/catalog-cache';
 import { catalogMessages } from '../modules/catalog-messages';
 import { searchCatalogue } from '../modules/catalog-search';
 import {
@@ -57,21 +73,57 @@ async function sessionShop(app: FastifyInstance, ctx: SessionContext): Promise<S
   return shop;
 }
 
-async function sessionCatalogue(app: FastifyInstance, ctx: SessionContext): Promise<Catalogue> {
-  const shop = await sessionShop(app, ctx);
-  const rows = await loadCatalogue(app.db, shop.row.id);
-  return new Catalogue(rows, {
-    locale: ctx.catalogueLocale,
-    timezone: shop.row.settings.timezone,
-    now: ctx.now,
-    mustPickTypeId: shop.row.settings.mustPickTypeId,
-  });
+async function sessionEntry(app: FastifyInstance, ctx: SessionContext): Promise<CatalogEntry> {
+  const entry = await app.catalogCache.entry(app.db, ctx.session.shopId, ctx.catalogueLocale, ctx.now);
+  if (!entry) throw new BusinessError('shop.notFound');
+  return entry;
 }
 
+const sessionCatalogue = async (app: FastifyInstance, ctx: SessionContext): Promise<Catalogue> =>
+  (await sessionEntry(app, ctx)).catalogue;
+
+/** `changed`: the caller held another menu (stock and the clock aside). */
 const versionOf = (catalogue: Catalogue, held: string | undefined) => ({
   version: catalogue.version,
-  changed: held !== undefined && held !== catalogue.version,
+  changed: held !== undefined && menuPartOf(held) !== menuPartOf(catalogue.version),
 });
+
+/** What store/products' onSend hook sends instead of the handler's placeholder envelope. */
+type PreparedReply = { etag: string; body: PreparedBody | null };
+const preparedReplies = new WeakMap<FastifyRequest, PreparedReply>();
+
+const addVary = (reply: FastifyReply, name: string) => {
+  const vary = reply.getHeader('vary');
+  const list =
+    vary === undefined
+      ? []
+      : String(vary)
+          .split(',')
+          .map((v) => v.trim());
+  if (!list.some((v) => v.toLowerCase() === name.toLowerCase() || v === '*'))
+    reply.header('vary', [...list, name].join(', '));
+};
+
+/**
+ * Sends the cached reply of store/products in the client's encoding (body null: 304). It runs after the
+ * compression plugin's hook, which leaves the small placeholder alone.
+ */
+const sendPrepared: onSendAsyncHookHandler = async (request, reply, payload) => {
+  const prepared = preparedReplies.get(request);
+  if (!prepared || reply.statusCode !== 200) return payload;
+  reply.header('etag', prepared.etag);
+  addVary(reply, 'Accept-Encoding');
+  addVary(reply, 'language');
+  if (!prepared.body) {
+    reply.code(304);
+    return '';
+  }
+  const { bytes, encoding } = await prepared.body.forEncoding(
+    preferredEncoding(request.headers['accept-encoding']),
+  );
+  if (encoding) reply.header('content-encoding', encoding);
+  return bytes;
+};
 
 const productOf = (catalogue: Catalogue, id: number) => {
   const product = catalogue.product(id);
@@ -151,9 +203,18 @@ const actions: AnyAction[] = [
     action: 'products',
     input: productsInput,
     auth: 'session',
-    handler: async ({ input, ctx, app }) => {
-      const catalogue = await sessionCatalogue(app, ctx);
-      return { ...versionOf(catalogue, input.version), list: catalogue.listed() };
+    handler: async ({ input, ctx, app, request }) => {
+      const entry = await sessionEntry(app, ctx);
+      const { catalogue, version } = entry;
+      if (input.version === version) return { version, changed: false, unchanged: true as const };
+      const versioned = versionOf(catalogue, input.version);
+      if (versioned.changed) return { ...versioned, list: catalogue.listed() };
+      preparedReplies.set(request, {
+        etag: entry.etag,
+        body: matchesEtag(request.headers['if-none-match'], entry.etag) ? null : productsBodyOf(entry),
+      });
+      // Replaced by sendPrepared; never serialized at length.
+      return null;
     },
   }),
 
@@ -291,4 +352,9 @@ const actions: AnyAction[] = [
   }),
 ];
 
-export default actionRoutes(actions);
+const storeRoutes: FastifyPluginAsync = async (app) => {
+  app.addHook('onSend', sendPrepared);
+  await actionRoutes(actions)(app, {});
+};
+
+export default storeRoutes;

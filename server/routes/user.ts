@@ -27,15 +27,17 @@ import {
   type RequestContext,
 } from '../http/action';
 import {
-  bindPhone,
   customerProfile,
+  endSession,
   enterShop,
   exchangeToken,
   loadCustomer,
   loadMember,
   loginWithPhone,
+  memberOfPhone,
 } from '../modules/identity';
 import { checkCode, remainingQuota, sendCode } from '../modules/sms';
+import { refuseOutsideCountries, sendCapKeys, smsCapMessages } from '../modules/sms-caps';
 
 function phoneOf(phone: string, areaCode?: string): string {
   const normalized = normalizePhone(phone, areaCode);
@@ -50,8 +52,14 @@ async function provenPhone(
   input: { phone: string; areaCode?: string; code: string },
 ): Promise<string> {
   const phone = phoneOf(input.phone, input.areaCode);
-  const ok = await checkCode(app.db, { shopId: ctx.session.shopId, phone, code: input.code, now: ctx.now });
-  if (!ok) throw new BusinessError('sms.codeWrong');
+  const check = await checkCode(app.db, {
+    shopId: ctx.session.shopId,
+    phone,
+    code: input.code,
+    now: ctx.now,
+  });
+  if (check.result === 'locked') throw new BusinessError(smsCapMessages.checksLocked, { hours: check.hours });
+  if (check.result !== 'right') throw new BusinessError('sms.codeWrong');
   return phone;
 }
 
@@ -81,13 +89,16 @@ const actions: AnyAction[] = [
     action: 'sendSmsCode',
     input: sendSmsCodeInput,
     auth: 'session',
-    handler: async ({ input, ctx, app }) => {
+    handler: async ({ input, ctx, app, request }) => {
       const phone = phoneOf(input.phone, input.code);
+      await refuseOutsideCountries(app.db, ctx.session.shopId, phone);
+      const { session } = ctx;
       const sent = await sendCode(app.db, app.settings.sms, {
-        shopId: ctx.session.shopId,
+        shopId: session.shopId,
         phone,
         locale: ctx.locale,
         now: ctx.now,
+        caps: sendCapKeys({ ...session, sessionId: session.id, ip: request.ip }, app.settings.rateLimit),
       });
       const reveal = app.settings.demoMode && app.settings.sms.local;
       const info: SendSmsCodeInfo = {
@@ -105,8 +116,9 @@ const actions: AnyAction[] = [
     input: verifyCodeInput,
     auth: 'session',
     handler: async ({ input, ctx, app }) => {
+      // Proves the phone and spends the code, and nothing more: only h5Login makes a session logged in.
       const phone = await provenPhone(app, ctx, input);
-      const memberId = await bindPhone(app.db, ctx.session, phone);
+      const memberId = await memberOfPhone(app.db, ctx.session, phone);
       const info: VerifyCodeInfo = { verified: true, phone, isMember: memberId !== null };
       return withMessage(info, 'sms.verified');
     },
@@ -129,12 +141,24 @@ const actions: AnyAction[] = [
     auth: 'session',
     handler: async ({ input, ctx, app }) => {
       const phone = await provenPhone(app, ctx, input);
-      const { info, memberId } = await loginWithPhone(app.db, ctx.session, phone, ctx.now);
-      const customer = await loadCustomer(app.db, ctx.session.customerId);
+      const { info, memberId, account, ended } = await loginWithPhone(app.db, ctx.session, phone, ctx.now);
+      app.sessionCache.evict(ended);
       const member =
-        memberId === null ? null : await loadMember(app.db, memberId, customer, ctx.catalogueLocale);
+        memberId === null ? null : await loadMember(app.db, memberId, account, ctx.catalogueLocale);
       const reply: H5LoginInfo = { ...info, phone, member };
       return withMessage(reply, 'login.done');
+    },
+  }),
+
+  defineAction({
+    area: 'user',
+    action: 'logout',
+    input: emptyInput,
+    auth: 'session',
+    allowStoppedShop: true,
+    handler: async ({ ctx, app }) => {
+      app.sessionCache.evict(await endSession(app.db, ctx.session.id));
+      return withMessage(null, 'logout.done');
     },
   }),
 
@@ -149,7 +173,7 @@ const actions: AnyAction[] = [
         customer.memberId === null
           ? null
           : await loadMember(app.db, customer.memberId, customer, ctx.catalogueLocale);
-      return { customer: customerProfile(customer), member };
+      return { customer: customerProfile(customer, ctx.session.deviceKey), member };
     },
   }),
 
@@ -193,7 +217,7 @@ const actions: AnyAction[] = [
         customer.memberId === null
           ? null
           : await loadMember(app.db, customer.memberId, customer, ctx.catalogueLocale);
-      const info: UserInfo = { customer: customerProfile(customer), member };
+      const info: UserInfo = { customer: customerProfile(customer, ctx.session.deviceKey), member };
       return withMessage(info, 'user.saved');
     },
   }),

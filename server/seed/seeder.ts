@@ -6,7 +6,11 @@ import { count, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
 import * as t from '../db/schema';
 import { shopSettingsSchema } from '../db/shop-settings';
-import { hashPassword } from '../modules/identity-password';
+import {
+  DEMO_PAY_PASSWORD_KEYRING,
+  hashPayPassword,
+  type PayPasswordKeyring,
+} from '../modules/identity-password';
 import { demoMerchantKey, hashMerchantKey } from '../modules/merchant-keys';
 import type { SeedChain, SeedMember, SeedShop } from './types';
 
@@ -17,21 +21,33 @@ export interface SeedData {
 
 export const SEED_LOCK_KEY = 72_640_102;
 
+export interface SeedOptions {
+  /** The keys the members' pay passwords are hashed under; default the demo key. */
+  payPasswordKeys?: PayPasswordKeyring;
+  /**
+   * Also seed every shop's public merchant key `demo-merchant-<shopId>`; default false, so a server with
+   * DEMO_MODE off never starts with keys anyone knows.
+   */
+  demoMode?: boolean;
+}
+
 /** Returns true when this call wrote the demo data, false when the database already had shops. */
-export async function seedDatabase(db: Database, data: SeedData): Promise<boolean> {
+export async function seedDatabase(
+  db: Database,
+  data: SeedData,
+  options: SeedOptions = {},
+): Promise<boolean> {
   validateSeed(data);
-  // Hash outside the transaction: scrypt is slow on purpose, and PGlite serialises everything behind it.
-  const hashes = new Map<string, string>();
+  const keys = options.payPasswordKeys ?? DEMO_PAY_PASSWORD_KEYRING;
+  const hashes = new Map<number, string>();
   for (const member of [...data.chains.flatMap((c) => c.members), ...data.shops.flatMap((s) => s.members)]) {
-    if (member.payPassword && !hashes.has(member.payPassword)) {
-      hashes.set(member.payPassword, await hashPassword(member.payPassword));
-    }
+    if (member.payPassword) hashes.set(member.id, hashPayPassword(keys, member.id, member.payPassword));
   }
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const [existing] = await tx.select({ n: count() }).from(t.shops);
     if ((existing?.n ?? 0) > 0) return false;
-    await insertSeed(tx, data, hashes);
+    await insertSeed(tx, data, hashes, options.demoMode ?? false);
     return true;
   });
 }
@@ -52,7 +68,7 @@ function validateSeed(data: SeedData): void {
 const memberRow = (
   m: SeedMember,
   scope: { chainId: number } | { shopId: number },
-  hashes: Map<string, string>,
+  hashes: Map<number, string>,
 ) => ({
   id: m.id,
   ...scope,
@@ -65,11 +81,16 @@ const memberRow = (
   points: m.points,
   birthday: m.birthday ?? null,
   gender: m.gender ?? 0,
-  payPasswordHash: m.payPassword ? (hashes.get(m.payPassword) ?? null) : null,
+  payPasswordHash: hashes.get(m.id) ?? null,
   isCharged: m.amount > 0,
 });
 
-async function insertSeed(tx: Tx, data: SeedData, hashes: Map<string, string>): Promise<void> {
+async function insertSeed(
+  tx: Tx,
+  data: SeedData,
+  hashes: Map<number, string>,
+  demoMode: boolean,
+): Promise<void> {
   if (data.chains.length > 0) {
     await tx.insert(t.chains).values(data.chains.map((c) => ({ id: c.id, name: c.name })));
   }
@@ -90,13 +111,15 @@ async function insertSeed(tx: Tx, data: SeedData, hashes: Map<string, string>): 
       settings: shopSettingsSchema.parse(shop.settings),
       ...(shop.payWindowMinutes !== undefined ? { payWindowMinutes: shop.payWindowMinutes } : {}),
     });
-    // Demo only: a known merchant key per shop (`demo-merchant-<shopId>`) so the merchant CLI works out
-    // of the box; a real deployment revokes it (merchant_keys.revoked_at) and issues its own.
-    await tx.insert(t.merchantKeys).values({
-      shopId: shop.id,
-      keyHash: hashMerchantKey(demoMerchantKey(shop.id)),
-      label: 'demo',
-    });
+    // Demo mode only: a known merchant key per shop (`demo-merchant-<shopId>`) so the merchant CLI works
+    // out of the box; without demo mode the operator issues keys with `npm run merchant-keys`.
+    if (demoMode) {
+      await tx.insert(t.merchantKeys).values({
+        shopId: shop.id,
+        keyHash: hashMerchantKey(demoMerchantKey(shop.id)),
+        label: 'demo',
+      });
+    }
     await tx.insert(t.memberSettings).values({ shopId: shop.id, setting: shop.memberSetting });
     await tx.insert(t.smsQuotas).values({ shopId: shop.id, remaining: shop.smsQuota });
 

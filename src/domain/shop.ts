@@ -59,6 +59,14 @@ export const shopInfo = z.object({
   image: z.string(),
   /** IANA zone the hours are written in. */
   timezone: z.string(),
+  /**
+   * Country calling codes ("86", "44", "1") SMS codes may be sent to; omitted = the country of the shop's
+   * time zone (server/modules/sms-caps.ts). The browser may offer only these in its area-code picker.
+   */
+  smsCallingCodes: z
+    .array(z.string().regex(/^[1-9]\d{0,2}$/))
+    .min(1)
+    .optional(),
   /** ISO 4217 code the amounts are in (dinero currency). */
   currency: z.string().length(3),
   currencySymbol: z.string().nullable(),

@@ -606,6 +606,15 @@ type RootTranslation = {
 		 * O​p​e​n​ ​i​n​ ​a​ ​n​e​w​ ​t​a​b
 		 */
 		openExternally: string
+		/**
+		 * T​h​i​s​ ​p​a​g​e​ ​c​a​n​n​o​t​ ​b​e​ ​s​h​o​w​n​ ​i​n​s​i​d​e​ ​t​h​e​ ​s​h​o​p​:​ ​{​o​r​i​g​i​n​}​ ​i​s​ ​n​o​t​ ​o​n​ ​t​h​e​ ​l​i​s​t​ ​o​f​ ​a​l​l​o​w​e​d​ ​s​i​t​e​s​.
+		 * @param {string} origin
+		 */
+		notAllowed: RequiredParams<'origin'>
+		/**
+		 * O​p​e​n​i​n​g​ ​t​h​e​ ​p​a​g​e​…
+		 */
+		checking: string
 	}
 	cart: {
 		/**
@@ -2955,6 +2964,14 @@ export type TranslationFunctions = {
 		 * Open in a new tab
 		 */
 		openExternally: () => LocalizedString
+		/**
+		 * This page cannot be shown inside the shop: {origin} is not on the list of allowed sites.
+		 */
+		notAllowed: (arg: { origin: string }) => LocalizedString
+		/**
+		 * Opening the page…
+		 */
+		checking: () => LocalizedString
 	}
 	cart: {
 		/**

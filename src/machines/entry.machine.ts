@@ -21,7 +21,7 @@ export interface EntryInput {
   isKiosk: boolean;
   /** A stored, unexpired token and the shop it belongs to. */
   storedSession: StoredSession | null;
-  /** The stored openid, else this device's id (src/services/storage.ts). */
+  /** This browser's device id (src/services/storage.ts). */
   openid: string;
   viewedExpandRedBagIds: readonly number[];
 }
@@ -242,7 +242,8 @@ export const entryMachine = setup({
             src: 'openSession',
             input: ({ context }) => ({
               shopId: context.params!.shopId!,
-              openid: context.params!.openid ?? context.input.openid,
+              // The link's openid names nobody (decision S1): the browser's own device id opens the session.
+              openid: context.input.openid,
             }),
             onDone: {
               target: '#entry.loadingShop',

@@ -1,5 +1,5 @@
-// Local values of spec §3 "Other records" and §9: the token with its 24-hour expiry, brand, openid (falling
-// back to a device id generated once), user-language, and the four flags cleared on every launch (§4).
+// Local values of spec §3 "Other records" and §9: the token with its 24-hour expiry, brand, the browser's
+// device id (generated once; it is the openid the browser sends), user-language, and the four flags cleared on every launch (§4).
 // localStorage throws in some private modes; the values then live in memory for the page's lifetime.
 import type { StoredCart } from '../domain/cart';
 import { DEFAULTS } from '../domain/enums';
@@ -31,6 +31,7 @@ export type LaunchFlag = (typeof LAUNCH_FLAGS)[number];
 const KEY = {
   token: 'token',
   brand: 'brand',
+  /** Where older versions kept an openid taken from the entry link; removed on sight. */
   openid: 'openid',
   deviceId: 'deviceId',
   language: 'user-language',
@@ -86,13 +87,18 @@ export interface StorageOptions {
   tokenTtlMs?: number;
 }
 
-const randomId = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+/**
+ * 16 random bytes: the device id is the only thing between an anonymous customer's orders and a stranger.
+ * getRandomValues works on plain-http pages too, where randomUUID does not exist.
+ */
+const randomId = () => {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return `dev_${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+};
 
 export function createStorage(options: StorageOptions = {}) {
   const kv = resilientKeyValue(options.backend ?? browserLocalStorage());
+  kv.removeItem(KEY.openid);
   const now = options.now ?? Date.now;
   const newId = options.newId ?? randomId;
   const ttl = options.tokenTtlMs ?? DEFAULTS.tokenTtlMs;
@@ -162,12 +168,13 @@ export function createStorage(options: StorageOptions = {}) {
     getBrand: (): string | null => kv.getItem(KEY.brand),
     setBrand: (brand: string): void => kv.setItem(KEY.brand, brand),
 
-    /** The stored openid, else this device's id (generated on first use and kept). */
-    getOpenid: (): string => kv.getItem(KEY.openid) ?? getDeviceId(),
-    hasOpenid: (): boolean => kv.getItem(KEY.openid) !== null,
-    setOpenid: (openid: string): void => kv.setItem(KEY.openid, openid),
+    /**
+     * The openid sent to user/h5entry: always this browser's own random device id (decision S1). An entry
+     * link's openid is never kept, so a link cannot choose the key a browser's sessions are opened with.
+     */
+    getOpenid: (): string => getDeviceId(),
     getDeviceId,
-    /** After a 401 (spec §8). The device id stays: it names the device, not the login. */
+    /** After a 401 (spec §8). The device id stays: it names the browser, not a person. */
     clearOpenidAndToken(): void {
       kv.removeItem(KEY.openid);
       kv.removeItem(KEY.token);

@@ -105,7 +105,8 @@ describe('openServerDatabase with PGlite', () => {
 
 describe.each(testDatabases)('merchant keys on %s', (kind) => {
   const clock = createClock('2026-03-02T04:00:00Z');
-  const h = useTestApp(kind, { clock });
+  // Demo mode: the seeded public demo keys are part of what these tests list and revoke.
+  const h = useTestApp(kind, { clock, demoMode: true });
 
   async function cli(argv: string[]) {
     const out: string[] = [];

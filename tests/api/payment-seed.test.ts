@@ -4,7 +4,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { memberLedger, members, shops } from '../../server/db/schema';
-import { verifyPassword } from '../../server/modules/identity-password';
+import { checkPayPassword, DEMO_PAY_PASSWORD_KEYRING } from '../../server/modules/identity-password';
 import { chains as demoChains, shops as demoShops } from '../../server/seed/index';
 import { useTestApp } from './helpers';
 
@@ -44,9 +44,11 @@ describe('demo members', () => {
     };
     const able = await byPhone('13800000001');
     expect(able.amount + able.giftAmount).toBeGreaterThanOrEqual(15_000);
-    expect(await verifyPassword('246810', able.payPasswordHash)).toBe(true);
+    const verifies = (id: number, password: string, hash: string | null) =>
+      checkPayPassword(DEMO_PAY_PASSWORD_KEYRING, id, password, hash!);
+    expect(await verifies(able.id, '246810', able.payPasswordHash)).toEqual({ ok: true, rehash: null });
     const short = await byPhone('13800000002');
     expect(short.amount + short.giftAmount).toBeLessThan(startingPrice);
-    expect(await verifyPassword('135790', short.payPasswordHash)).toBe(true);
+    expect(await verifies(short.id, '135790', short.payPasswordHash)).toEqual({ ok: true, rehash: null });
   });
 });

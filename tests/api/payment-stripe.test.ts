@@ -213,9 +213,13 @@ describe('Stripe adapter units', () => {
     const { createPayments } = await import('../../server/payments');
     expect(() => createPayments({} as never, { gateway: 'stripe' })).toThrow(/STRIPE_SECRET_KEY/);
     const { paymentsConfigFromEnv } = await import('../../server/payments');
-    expect(() => paymentsConfigFromEnv({ PAYMENT_GATEWAY: 'stripe' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
-    expect(() => paymentsConfigFromEnv({ PAYMENT_GATEWAY: 'paypal' })).toThrow(/PAYMENT_GATEWAY/);
-    expect(paymentsConfigFromEnv({}).gateway).toBe('sandbox');
+    expect(() => paymentsConfigFromEnv({ PAYMENT_GATEWAY: 'stripe' }, { demoMode: true })).toThrow(
+      /STRIPE_WEBHOOK_SECRET/,
+    );
+    expect(() => paymentsConfigFromEnv({ PAYMENT_GATEWAY: 'paypal' }, { demoMode: true })).toThrow(
+      /PAYMENT_GATEWAY/,
+    );
+    expect(paymentsConfigFromEnv({}, { demoMode: true }).gateway).toBe('sandbox');
   });
 
   it('verifies a webhook against the app clock, not the machine clock', async () => {

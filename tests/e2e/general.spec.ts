@@ -8,8 +8,10 @@ test('the web view refuses an address that is not http or https and says why', a
   await app.expectAccessible();
 });
 
-test('the web view shows an http page with a way to open it outside', async ({ app, page, baseURL }) => {
-  const url = `${baseURL}/healthz`;
+test('the web view shows an allowed page with a way to open it outside', async ({ app, page }) => {
+  // The test server's WEB_VIEW_ORIGINS (playwright.config.ts) allows this site; the page is served here.
+  const url = 'https://help.storefront.test/agreement';
+  await page.route(url, (route) => route.fulfill({ contentType: 'text/html', body: '<p>Agreement</p>' }));
   await app.open('/pages/index/web-view', { url, title: '用户协议' });
   await expect(page.locator('iframe[title="用户协议"]')).toHaveAttribute('src', url);
   await expect(page.getByRole('link', { name: '在新标签页中打开' })).toHaveAttribute('href', url);

@@ -66,3 +66,42 @@ test('a wrong code is refused with a message and the customer can try again', as
   await expect(page.getByRole('alert')).toBeVisible();
   await app.expectRoute('/pages/user/login');
 });
+
+test('a login made after opening an entry link with an openid stays with this browser', async ({
+  app,
+  center,
+  login,
+  page,
+  request,
+}) => {
+  // The link names a key of the sender's choosing; the browser opens its session with its own device id.
+  const planted = 'planted-openid-0001';
+  await app.open('/', { id: 3, openid: planted });
+  await app.expectRoute('/pages/user/index-tab');
+  const deviceId = await page.evaluate(() => localStorage.getItem('deviceId'));
+  expect(deviceId).not.toBe(planted);
+  await app.open('/pages/user/login');
+  await login.phone.fill('13900139011');
+  await login.sendCode.click();
+  await expect(login.demoCode).toBeVisible();
+  await login.submit.click();
+  await app.expectRoute('/pages/user/center');
+
+  const userInfo = (token: string) =>
+    request.post('/new/consumer/store/userInfo', { data: {}, headers: { token, language: 'en' } });
+  for (const openid of [planted, deviceId!]) {
+    const entry = await request.post('/new/consumer/user/h5entry', { data: { id: 3, openid } });
+    const { token } = (await entry.json()).info as { token: string };
+    const info = (await (await userInfo(token)).json()).info as { customer: { phone: string | null } };
+    expect(info.customer.phone).toBeNull();
+  }
+
+  const stored = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('token') ?? 'null') as { value: string },
+  );
+  expect((await (await userInfo(stored.value)).json()).info.customer.phone).toBe('13900139011');
+  await app.tab('我的').click();
+  await page.getByRole('button', { name: '退出登录' }).click();
+  await expect(center.loginEntry).toBeVisible();
+  expect((await userInfo(stored.value)).status()).toBe(401);
+});

@@ -202,11 +202,12 @@ const SCENARIOS = {
     target: TAB1,
     session: { token: 'T-new', via: 'openSession', openid: 'device-1' },
   },
+  // An entry link's openid names nobody: the browser's own device id opens the session (decision S1).
   linkOpenid: {
     query: { shop_id: '1', openid: 'wx-abc' },
     outcome: 'routed',
     target: TAB1,
-    session: { token: 'T-new', via: 'openSession', openid: 'wx-abc' },
+    session: { token: 'T-new', via: 'openSession', openid: 'device-1' },
   },
   // Failures the customer can retry.
   sessionRefused: {

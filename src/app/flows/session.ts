@@ -14,6 +14,13 @@ export const sessionFlow = sessionMachine.provide({
     }),
     loadUserInfo: fromPromise(() => userApi.userInfo({ toast: false })),
     saveLanguage: fromPromise(async ({ input }) => storage.setLanguage(input.language)),
-    signOut: fromPromise(async () => storage.clearToken()),
+    signOut: fromPromise(async () => {
+      // The token is forgotten here even when the server cannot be told; it then ends at its expiry.
+      try {
+        if (storage.getToken()) await userApi.logout({ toast: false });
+      } finally {
+        storage.clearToken();
+      }
+    }),
   },
 });

@@ -6,11 +6,14 @@
 // before any login). Every other call reads the shop from the session the `token` header belongs to,
 // because spec §7 sends no shop id with them; a missing or expired token is a 401.
 //
-// Catalogue version: product reads return `version`, a short fingerprint of the shop's menu (products,
-// categories, prices, specs, tastes, meal sets and their on/off state, not stock or sales). A caller that
-// sends the version it holds gets `changed: true` when the menu differs, so it can say "a new menu was
-// updated". Product states are always current: 101 (out of sale time) is computed at read time in the
-// shop's time zone, so replies are never served from a stale cache.
+// Catalogue version: product reads return `version`, an opaque "menu.stock.window" string naming what the
+// reply shows: the shop's menu (products, categories, prices, specs, tastes, meal sets and their on/off
+// state), its stock and sales, and the stretch of time in which no product's sale-time state changes. A
+// caller that sends the version it holds gets `changed: true` when the menu part differs (stock and the
+// clock aside), so it can say "a new menu was updated"; store/products given the current version answers
+// `{ version, changed: false, unchanged: true }` with no list. Product states are always current: 101 (out
+// of sale time) follows the shop's time zone, and a cached reply never outlives its window (docs/api.md
+// "Catalogue caching").
 import { z } from 'zod';
 import { ORDER_TYPES, PAY_TYPES } from '../enums';
 import { memberLevel, shopInfo, shopSummary } from '../shop';
@@ -178,6 +181,14 @@ export type LevelsInfo = z.infer<typeof levelsInfo>;
 /** Every listed product (states 0, 1 and 101; offline and deleted left out), in menu order. */
 export const productsInfo = z.object({ ...versioned, list: z.array(product) });
 export type ProductsInfo = z.infer<typeof productsInfo>;
+/** store/products given the version it would answer with: nothing has changed, so no list. */
+export const productsUnchangedInfo = z.object({
+  version: z.string(),
+  changed: z.literal(false),
+  unchanged: z.literal(true),
+});
+export const productsReply = z.union([productsInfo, productsUnchangedInfo]);
+export type ProductsReply = z.infer<typeof productsReply>;
 
 export const productTypeWithCount = productType.extend({
   /** Listed products in this category (what a category chunk pages through). */
@@ -271,7 +282,7 @@ export const storeContract = {
   paySetting: { input: paySettingInput, info: paySettingInfo },
   vipChargePaySetting: { input: vipChargePaySettingInput, info: vipChargePaySettingInfo },
   levels: { input: levelsInput, info: levelsInfo },
-  products: { input: productsInput, info: productsInfo },
+  products: { input: productsInput, info: productsReply },
   productTypes: { input: productTypesInput, info: productTypesInfo },
   productsChunk: { input: productsChunkInput, info: productsChunkInfo },
   productDetail: { input: productDetailInput, info: productDetailInfo },

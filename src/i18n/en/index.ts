@@ -163,6 +163,9 @@ const en = {
     invalidUrl: 'This address cannot be opened. Only http:// and https:// links are allowed.',
     missingUrl: 'No address was given.',
     openExternally: 'Open in a new tab',
+    notAllowed:
+      'This page cannot be shown inside the shop: {origin:string} is not on the list of allowed sites.',
+    checking: 'Opening the page…',
   },
   cart: {
     title: 'Your order',

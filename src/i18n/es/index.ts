@@ -163,6 +163,9 @@ const es = {
     invalidUrl: 'No se puede abrir esta dirección. Solo se permiten enlaces http:// y https://.',
     missingUrl: 'No se indicó ninguna dirección.',
     openExternally: 'Abrir en una pestaña nueva',
+    notAllowed:
+      'Esta página no se puede mostrar dentro de la tienda: {origin} no está en la lista de sitios permitidos.',
+    checking: 'Abriendo la página…',
   },
   cart: {
     title: 'Tu pedido',

@@ -164,6 +164,9 @@ const fr = {
     invalidUrl: 'Cette adresse ne peut pas être ouverte. Seuls les liens http:// et https:// sont acceptés.',
     missingUrl: 'Aucune adresse fournie.',
     openExternally: 'Ouvrir dans un nouvel onglet',
+    notAllowed:
+      "Cette page ne peut pas s'afficher dans la boutique : {origin} ne figure pas dans la liste des sites autorisés.",
+    checking: 'Ouverture de la page…',
   },
   cart: {
     title: 'Votre commande',

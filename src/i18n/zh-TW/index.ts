@@ -162,6 +162,8 @@ const zhTW = {
     invalidUrl: '無法開啟此網址，只允許 http:// 和 https:// 連結。',
     missingUrl: '沒有提供網址。',
     openExternally: '在新分頁中開啟',
+    notAllowed: '此網頁無法在店鋪內顯示：{origin} 不在允許的網站清單中。',
+    checking: '正在開啟網頁…',
   },
   cart: {
     title: '已選商品',

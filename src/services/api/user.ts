@@ -17,7 +17,7 @@ import type {
 import { post, type CallOptions } from '../http';
 
 export const userApi = {
-  /** A session for a shop and this browser's openid (or device id). */
+  /** An anonymous session for a shop and this browser's device id. */
   h5entry: async (body: H5entryInput, options?: CallOptions) =>
     post<SessionInfo>('user/h5entry', body, options),
   /** Moves a valid token of any shop to this shop. */
@@ -29,6 +29,8 @@ export const userApi = {
   getSmsQuantity: async (options?: CallOptions) => post<SmsQuantityInfo>('user/getSmsQuantity', {}, options),
   h5Login: async (body: H5LoginInput, options?: CallOptions) =>
     post<H5LoginInfo>('user/h5Login', body, options),
+  /** Ends the session on the server, so the token stops working everywhere at once. */
+  logout: async (options?: CallOptions) => post<null>('user/logout', {}, options),
   userInfo: async (options?: CallOptions) => post<UserInfo>('store/userInfo', {}, options),
   setUserInfo: async (body: SetUserInfoInput, options?: CallOptions) =>
     post<UserInfo>('store/setUserInfo', body, options),

@@ -10,6 +10,8 @@ export const fixtureSettings: SeedShopSettings = {
   industry: 2,
   gpsAddress: { lat: 31.2304, lng: 121.4737 },
   timezone: 'Asia/Shanghai',
+  // Mainland and UK numbers, so both phone forms (11 digits and E.164) can be sent codes.
+  smsCallingCodes: ['86', '44'],
   currency: 'CNY',
   currencySymbol: null,
   mainColor: '#df554a',

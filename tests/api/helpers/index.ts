@@ -8,7 +8,8 @@ import { afterAll, beforeAll } from 'vitest';
 import pg from 'pg';
 import { buildApp, type BuildAppOptions } from '../../../server/app';
 import { createLogSmsSender } from '../../../server/providers/sms';
-import { openDatabase, type OpenDatabase } from '../../../server/db/client';
+import { RATE_LIMIT_OFF } from '../../../server/http/rate-limit';
+import { openDatabase, type OpenDatabase, type PostgresSettings } from '../../../server/db/client';
 import { seedDatabase, type SeedData } from '../../../server/seed/seeder';
 import type { ApiReply } from '../../../src/domain/api/envelope';
 import { apiPath } from '../../../src/domain/api/envelope';
@@ -39,7 +40,10 @@ export function createClock(start: Date | string = '2026-03-02T04:00:00Z'): Test
 }
 
 /** A fresh, migrated, empty database of the given kind; close() also drops a PostgreSQL one. */
-export async function openTestDatabase(kind: DatabaseKind): Promise<OpenDatabase & { url?: string }> {
+export async function openTestDatabase(
+  kind: DatabaseKind,
+  postgres: PostgresSettings = {},
+): Promise<OpenDatabase & { url?: string }> {
   if (kind === 'pglite') return openDatabase({ kind: 'pglite', dataDir: 'memory://' });
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
@@ -50,7 +54,15 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<OpenDatabase
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const opened = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
+  // Test files run in parallel against one server on a busy machine: a wait for a pooled connection may
+  // pass production's 2 s there. The fault tests pass their own small limits.
+  const opened = await openDatabase({
+    kind: 'postgres',
+    url: url.toString(),
+    poolSize: 5,
+    acquireTimeoutMs: 10_000,
+    ...postgres,
+  });
   return {
     ...opened,
     url: url.toString(),
@@ -66,7 +78,8 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<OpenDatabase
 
 export interface TestApp {
   app: FastifyInstance;
-  database: OpenDatabase;
+  /** `url` names a PostgreSQL test database (for a second, admin connection). */
+  database: OpenDatabase & { url?: string };
   clock: TestClock;
   /** POST /new/consumer/<area>/<action> with a JSON body; returns status and the parsed envelope. */
   call<T = unknown>(
@@ -82,16 +95,28 @@ export interface TestAppOptions extends Omit<BuildAppOptions, 'db' | 'now'> {
   /** Data to seed; default the small fixture of ./fixture.ts; false = leave the database empty. */
   seed?: SeedData | false;
   clock?: TestClock;
+  /** Pool size and timeouts of a PostgreSQL test database (ignored on PGlite). */
+  postgres?: PostgresSettings;
 }
 
 export async function buildTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await openTestDatabase(kind);
+  const database = await openTestDatabase(kind, options.postgres);
   const seed = options.seed ?? fixtureSeed;
-  if (seed) await seedDatabase(database.db, seed);
+  // The public demo merchant keys exist, as on a real server, only when the app runs in demo mode.
+  if (seed) await seedDatabase(database.db, seed, { demoMode: options.demoMode ?? false });
   const clock = options.clock ?? createClock();
   // The log sender stays quiet in tests unless a test passes its own sender.
   const sms = options.sms ?? createLogSmsSender(() => undefined);
-  const app = await buildApp({ ...options, sms, db: database.db, now: clock.now });
+  // Many calls from one address: the rate limits stay off unless a test asks for them.
+  const app = await buildApp({
+    rateLimit: RATE_LIMIT_OFF,
+    ...options,
+    sms,
+    db: database.db,
+    databaseReachable: options.databaseReachable ?? database.reachable,
+    listen: options.listen ?? database.listen,
+    now: clock.now,
+  });
   await app.ready();
   return {
     app,

@@ -95,16 +95,14 @@ describe('the request layer', () => {
     expect(toasts).toEqual([]);
   });
 
-  it('on 401 toasts unauthorised, clears the openid and token and goes to the entry page', async () => {
+  it('on 401 toasts unauthorised, clears the token and goes to the entry page', async () => {
     const { toasts, storage, goToEntry } = setup(() => json({}, 401));
     storage.setToken('tok-1', 3);
-    storage.setOpenid('open-1');
     const error = await rejection(post('store/userInfo', {}, { toast: false }));
     expect(error.kind).toBe('unauthorized');
     expect(error.status).toBe(401);
     expect(toasts).toEqual([{ key: 'http.unauthorized' }]);
     expect(storage.getToken()).toBeNull();
-    expect(storage.hasOpenid()).toBe(false);
     expect(goToEntry).toHaveBeenCalledTimes(1);
   });
 

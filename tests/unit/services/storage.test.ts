@@ -24,25 +24,29 @@ describe('local storage of the session values', () => {
     expect(storage.getToken()).toBeNull();
   });
 
-  it('falls back to one device id for the openid, generated once and kept', () => {
+  it('sends one device id as the openid, generated once and kept', () => {
     const backend = memoryKeyValue();
     let n = 0;
     const storage = createStorage({ backend, newId: () => `device-${++n}` });
     expect(storage.getOpenid()).toBe('device-1');
     expect(storage.getOpenid()).toBe('device-1');
     expect(createStorage({ backend, newId: () => 'other' }).getOpenid()).toBe('device-1');
-    storage.setOpenid('wx-openid');
-    expect(storage.getOpenid()).toBe('wx-openid');
   });
 
-  it('clears the openid and token after a 401 but keeps the device id', () => {
+  it('drops an openid an older version kept from an entry link, so the device id is what is sent', () => {
+    const backend = memoryKeyValue();
+    backend.setItem('openid', 'attacker-chosen');
+    const storage = createStorage({ backend, newId: () => 'device-own' });
+    expect(storage.getOpenid()).toBe('device-own');
+    expect(backend.getItem('openid')).toBeNull();
+  });
+
+  it('clears the token after a 401 but keeps the device id', () => {
     const storage = createStorage({ backend: memoryKeyValue(), newId: () => 'device-x' });
-    storage.setOpenid('wx-openid');
     storage.setToken('abc');
     storage.getDeviceId();
     storage.clearOpenidAndToken();
     expect(storage.getToken()).toBeNull();
-    expect(storage.hasOpenid()).toBe(false);
     expect(storage.getOpenid()).toBe('device-x');
   });
 

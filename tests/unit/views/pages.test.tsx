@@ -253,4 +253,32 @@ describe('the web view page', () => {
     expect(view.container.textContent).toContain('Only http:// and https:// links are allowed.');
     expect(view.container.querySelector('main button')?.textContent).toBe('Back');
   });
+
+  it('frames nothing while the allow-list is read', () => {
+    view = render(<WebViewPage url="https://help.example.com/terms" frameAllowed={null} />);
+    expect(view.container.querySelector('iframe')).toBeNull();
+    expect(view.container.querySelector('[role="status"]')?.textContent).toBe('Opening the page…');
+  });
+
+  it('frames an allowed site with a link that opens it outside', () => {
+    view = render(<WebViewPage url="https://help.example.com/terms" frameAllowed />);
+    expect(view.container.querySelector('iframe')?.getAttribute('src')).toBe(
+      'https://help.example.com/terms',
+    );
+    expect(view.container.querySelector('a[target="_blank"]')?.getAttribute('href')).toBe(
+      'https://help.example.com/terms',
+    );
+  });
+
+  it('says a site off the allow-list is not shown and offers it in a new tab', () => {
+    view = render(<WebViewPage url="https://elsewhere.example/page" frameAllowed={false} />);
+    expect(view.container.querySelector('iframe')).toBeNull();
+    expect(view.container.textContent).toContain(
+      'This page cannot be shown inside the shop: https://elsewhere.example is not on the list of allowed sites.',
+    );
+    const link = view.container.querySelector('a[target="_blank"]');
+    expect(link?.getAttribute('href')).toBe('https://elsewhere.example/page');
+    expect(link?.textContent).toBe('Open in a new tab');
+    expect(view.container.querySelector('main button')?.textContent).toBe('Back');
+  });
 });

@@ -1,0 +1,343 @@
+// `npm run bench:api`: loads the API and, in the same run, the anchors it is compared with, with one
+// client (autocannon) and the same connections, and prints per scenario the median of several runs of
+// req/s, p50 and p99 latency, errors, statements and Node CPU per call, and the ratio to its anchor.
+// The API runs as a child process (so the client does not share its event loop) on PGlite in a temporary
+// directory and, when DATABASE_URL is set, on a fresh PostgreSQL database it creates and drops; it gets the
+// demo shops plus a shop of 2,200 products. Rate limits are off (one client address). Prints figures
+// only: it never fails on a target. Targets (docs/decisions.md K7): store/products ≥ 50 % of bare Fastify
+// on PostgreSQL and ≥ 30 % on PGlite; the 2,200-product menu warm p50 ≤ 20 ms.
+//
+// Scenarios and anchors are tables (SCENARIOS, ANCHORS below): a new row names its path, its body (or a
+// setupRequest that makes each request, e.g. a fresh idempotency key), the session it needs, and the
+// anchor it is compared with; an anchor is a child process answering one path.
+//
+//   npm run bench:api -- [--duration 10] [--runs 3] [--connections 50]
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { apiPath } from '../src/domain/api/envelope';
+import { LARGE_MENU_SHOP, DEMO_MENU_SHOP } from './api-target';
+
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    runs: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '50' },
+  },
+});
+const DURATION_S = Number(args.duration);
+const RUNS = Number(args.runs);
+const CONNECTIONS = Number(args.connections);
+
+type SessionName = 'demo' | 'large';
+
+interface Scenario {
+  name: string;
+  path: string;
+  /** The JSON body of every request (ignored when setupRequest makes each one). */
+  body?: unknown;
+  headers?: Record<string, string>;
+  setupRequest?: autocannon.Request['setupRequest'];
+  /** The shop session the requests carry as `token`. */
+  session: SessionName;
+  /** Default: --connections. */
+  connections?: number;
+  /** ANCHORS key, or null for a figure printed without a ratio. */
+  anchor: keyof typeof ANCHORS | null;
+  /** What to meet, printed next to the figures. */
+  target: (r: Figures, ratio: number | null, database: DatabaseKind) => string;
+}
+
+interface Anchor {
+  /** The argument of `api-target.ts --serve`. */
+  serve: string;
+  path: string;
+  body?: unknown;
+}
+
+type DatabaseKind = 'pglite' | 'postgres';
+
+export const ANCHORS = {
+  bare: { serve: 'bare', path: '/bare', body: {} },
+} satisfies Record<string, Anchor>;
+
+const percent = (ratio: number | null) => (ratio === null ? '-' : `${(ratio * 100).toFixed(1)} %`);
+
+export const SCENARIOS: Scenario[] = [
+  {
+    name: 'store/products (demo menu)',
+    path: apiPath('store', 'products'),
+    body: {},
+    session: 'demo',
+    anchor: 'bare',
+    target: (_r, ratio, database) => {
+      const wanted = database === 'postgres' ? 0.5 : 0.3;
+      return `ratio ≥ ${percent(wanted)}: ${ratio !== null && ratio >= wanted ? 'met' : 'NOT met'}`;
+    },
+  },
+  {
+    name: 'store/products (2,200 products, br, 1 connection)',
+    path: apiPath('store', 'products'),
+    body: {},
+    headers: { 'accept-encoding': 'br' },
+    session: 'large',
+    connections: 1,
+    anchor: null,
+    target: (r) => `p50 ≤ 20 ms: ${r.p50 <= 20 ? 'met' : 'NOT met'}`,
+  },
+];
+
+interface Figures {
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  statementsPerCall: number | null;
+  cpuMsPerCall: number | null;
+}
+
+interface Target {
+  child: ChildProcess;
+  base: string;
+}
+
+const HERE = fileURLToPath(new URL('.', import.meta.url));
+
+/** Starts `api-target.ts --serve <what>` and resolves once it prints the port it listens on. */
+function startTarget(serve: string, env: Record<string, string> = {}): Promise<Target> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(HERE, 'api-target.ts'), '--serve', serve], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`${serve} exited with ${code} before it was ready`)));
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const port = /^ready (\d+)$/.exec(line)?.[1];
+      if (port) resolve({ child, base: `http://127.0.0.1:${port}` });
+    });
+  });
+}
+
+async function stopTarget(target: Target): Promise<void> {
+  if (target.child.exitCode !== null) return;
+  target.child.removeAllListeners('exit');
+  const exited = new Promise((resolve) => target.child.once('exit', resolve));
+  target.child.kill('SIGTERM');
+  await exited;
+}
+
+async function stats(target: Target): Promise<{ statements: number; cpuMs: number } | null> {
+  const response = await fetch(`${target.base}/bench/stats`).catch(() => null);
+  return response?.ok ? ((await response.json()) as { statements: number; cpuMs: number }) : null;
+}
+
+async function enterShop(target: Target, shopId: number): Promise<string> {
+  const response = await fetch(`${target.base}${apiPath('user', 'h5entry')}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ id: shopId }),
+  });
+  const reply = (await response.json()) as { result: boolean; info: { token: string }; message: string };
+  if (!reply.result) throw new Error(`user/h5entry for shop ${shopId}: ${reply.message}`);
+  return reply.info.token;
+}
+
+interface Load {
+  path: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  setupRequest?: autocannon.Request['setupRequest'];
+  connections: number;
+  durationS: number;
+}
+
+async function load(target: Target, l: Load): Promise<Figures> {
+  const before = await stats(target);
+  const result = await autocannon({
+    url: `${target.base}${l.path}`,
+    connections: l.connections,
+    duration: l.durationS,
+    requests: [
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...l.headers },
+        body: JSON.stringify(l.body ?? {}),
+        ...(l.setupRequest ? { setupRequest: l.setupRequest } : {}),
+      },
+    ],
+  });
+  const after = await stats(target);
+  const calls = result.requests.total;
+  const per = (pick: (s: { statements: number; cpuMs: number }) => number) =>
+    before && after && calls > 0 ? (pick(after) - pick(before)) / calls : null;
+  return {
+    reqPerSec: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+    statementsPerCall: per((s) => s.statements),
+    cpuMsPerCall: per((s) => s.cpuMs),
+  };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+function medianFigures(runs: Figures[]): Figures & { spread: string } {
+  const m = (pick: (f: Figures) => number | null) => {
+    const values = runs.map(pick).filter((v): v is number => v !== null);
+    return values.length ? median(values) : null;
+  };
+  const rates = runs.map((r) => r.reqPerSec);
+  return {
+    reqPerSec: m((f) => f.reqPerSec)!,
+    p50: m((f) => f.p50)!,
+    p99: m((f) => f.p99)!,
+    errors: runs.reduce((sum, r) => sum + r.errors, 0),
+    statementsPerCall: m((f) => f.statementsPerCall),
+    cpuMsPerCall: m((f) => f.cpuMsPerCall),
+    spread: `${Math.round(Math.min(...rates))}-${Math.round(Math.max(...rates))}`,
+  };
+}
+
+/** A database for one API child: PGlite in a temporary directory, or a fresh PostgreSQL database. */
+async function createDatabase(
+  kind: DatabaseKind,
+): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
+  if (kind === 'pglite') {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-api-'));
+    return {
+      env: { BENCH_PGLITE_DIR: dir },
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const adminUrl = process.env.DATABASE_URL!;
+  const name = `bench_api_${randomBytes(4).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    env: { BENCH_DATABASE_URL: url.toString() },
+    drop: () => admin(`drop database if exists "${name}" with (force)`),
+  };
+}
+
+type Results = Map<string, (Figures & { spread: string })[]>;
+
+/** Every scenario on one database, each run right after a run of its anchor so both meet the same machine. */
+async function benchDatabase(kind: DatabaseKind, anchors: Map<string, Target>): Promise<Results> {
+  const database = await createDatabase(kind);
+  const app = await startTarget('app', database.env);
+  try {
+    const tokens: Record<SessionName, string> = {
+      demo: await enterShop(app, DEMO_MENU_SHOP),
+      large: await enterShop(app, LARGE_MENU_SHOP),
+    };
+    const results: Results = new Map();
+    for (const scenario of SCENARIOS) {
+      const connections = scenario.connections ?? CONNECTIONS;
+      const own: Load = {
+        path: scenario.path,
+        body: scenario.body,
+        headers: { token: tokens[scenario.session], language: 'en', ...scenario.headers },
+        setupRequest: scenario.setupRequest,
+        connections,
+        durationS: DURATION_S,
+      };
+      const anchor = scenario.anchor ? ANCHORS[scenario.anchor] : null;
+      const anchorTarget = scenario.anchor ? anchors.get(scenario.anchor)! : null;
+      const anchorLoad: Load | null = anchor ? { ...anchor, connections, durationS: DURATION_S } : null;
+      // Warm: caches filled, connections open, code optimised.
+      await load(app, { ...own, durationS: 2 });
+      if (anchorTarget && anchorLoad) await load(anchorTarget, { ...anchorLoad, durationS: 2 });
+      const mine: Figures[] = [];
+      const theirs: Figures[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        if (anchorTarget && anchorLoad) theirs.push(await load(anchorTarget, anchorLoad));
+        mine.push(await load(app, own));
+      }
+      results.set(scenario.name, [medianFigures(mine), ...(theirs.length ? [medianFigures(theirs)] : [])]);
+    }
+    return results;
+  } finally {
+    await stopTarget(app);
+    await database.drop();
+  }
+}
+
+const fixed = (value: number | null, digits: number) => (value === null ? '-' : value.toFixed(digits));
+
+function print(kind: DatabaseKind, results: Results): void {
+  console.log(
+    `\n${kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : 'PGlite'}: medians of ${RUNS} runs of ${DURATION_S} s`,
+  );
+  const rows = [
+    [
+      'scenario',
+      'conn',
+      'req/s (spread)',
+      'p50 ms',
+      'p99 ms',
+      'errors',
+      'stmts/call',
+      'CPU ms/call',
+      'anchor req/s',
+      'ratio',
+      'target',
+    ],
+  ];
+  for (const scenario of SCENARIOS) {
+    const [mine, anchor] = results.get(scenario.name)!;
+    const ratio = anchor ? mine!.reqPerSec / anchor.reqPerSec : null;
+    rows.push([
+      scenario.name,
+      String(scenario.connections ?? CONNECTIONS),
+      `${Math.round(mine!.reqPerSec)} (${mine!.spread})`,
+      fixed(mine!.p50, 1),
+      fixed(mine!.p99, 1),
+      String(mine!.errors),
+      fixed(mine!.statementsPerCall, 2),
+      fixed(mine!.cpuMsPerCall, 3),
+      anchor ? `${Math.round(anchor.reqPerSec)} (${anchor.spread}), p50 ${anchor.p50} ms` : '-',
+      percent(ratio),
+      scenario.target(mine!, ratio, kind),
+    ]);
+  }
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
+  for (const row of rows) console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join('  '));
+}
+
+async function main(): Promise<void> {
+  const kinds: DatabaseKind[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  const anchors = new Map<string, Target>();
+  try {
+    for (const [name, anchor] of Object.entries(ANCHORS)) anchors.set(name, await startTarget(anchor.serve));
+    for (const kind of kinds) print(kind, await benchDatabase(kind, anchors));
+    console.log(
+      '\nstmts/call: statements the API sent per request (PostgreSQL: all; PGlite: those outside transactions).' +
+        "\nCPU ms/call: the API process's user + system CPU per request, client excluded.",
+    );
+  } finally {
+    for (const target of anchors.values()) await stopTarget(target);
+  }
+}
+
+await main();
