@@ -2,7 +2,13 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/model/**/*.test.{ts,tsx}', 'tests/api/**/*.test.ts'],
+    include: [
+      'tests/unit/**/*.test.{ts,tsx}',
+      'tests/model/**/*.test.{ts,tsx}',
+      'tests/api/**/*.test.ts',
+      // Real server processes behind nginx on PostgreSQL (skipped without them outside CI).
+      'tests/scale/**/*.test.ts',
+    ],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,

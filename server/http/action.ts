@@ -32,7 +32,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import type { z } from 'zod';
 import { apiPath, HEADERS, type ApiReply } from '../../src/domain/api/envelope';
 import { catalogueLocaleOf, type CatalogueLocale, type Locale } from '../../src/domain/enums';
-import { customers, sessions, shops } from '../db/schema';
+import { customers, memberLevels, members, sessions, shops } from '../db/schema';
 import {
   describeIssues,
   resolveLocale,
@@ -61,6 +61,8 @@ export interface Session {
   expiresAt: Date;
   /** realShopStatus of the session's shop: 1 operating, 0 expired, -1 stopped. */
   shopStatus: number;
+  /** The linked member's level and its discount (percent), for member prices; null without a member. */
+  memberPricing: { level: number; discount: number } | null;
 }
 export type MemberSession = Session & { memberId: number };
 
@@ -189,14 +191,24 @@ export async function findSession(app: FastifyInstance, token: string, now: Date
       memberId: customers.memberId,
       expiresAt: sessions.expiresAt,
       shopStatus: sql<number>`coalesce((${shops.settings}->>'realShopStatus')::int, 1)`,
+      memberLevel: members.levelId,
+      memberDiscount: memberLevels.discount,
     })
     .from(sessions)
     .innerJoin(customers, eq(customers.id, sessions.customerId))
     .innerJoin(shops, eq(shops.id, sessions.shopId))
+    .leftJoin(members, eq(members.id, customers.memberId))
+    .leftJoin(memberLevels, eq(memberLevels.id, members.levelId))
     .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
     .limit(1);
   if (!row) return null;
-  const session = { ...row, shopStatus: Number(row.shopStatus) };
+  const { memberLevel, memberDiscount, ...fields } = row;
+  const session: Session = {
+    ...fields,
+    shopStatus: Number(row.shopStatus),
+    memberPricing:
+      row.memberId === null ? null : { level: memberLevel ?? 0, discount: memberDiscount ?? 100 },
+  };
   app.sessionCache.set(tokenHash, session);
   return session;
 }

@@ -20,9 +20,9 @@ import pg from 'pg';
 import type { CatalogueLocale } from '../../src/domain/enums';
 import { localTime } from '../../src/domain/hours';
 import type { Database } from '../db/client';
-import { catalogVersions } from '../db/schema';
-import { Catalogue, loadCatalogue, type CatalogueRows } from './catalog';
-import { loadShop } from './catalog-shop';
+import { catalogVersions, type MemberSettingRow } from '../db/schema';
+import { Catalogue, loadCatalogue, loadTaxes, type CatalogueRows, type TaxRow } from './catalog';
+import { loadMemberSettingRow, loadShop, type ShopRecord } from './catalog-shop';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -238,6 +238,10 @@ export interface CatalogEntry {
   /** Weak: the same entity goes out in several encodings. The language is part of it. */
   etag: string;
   catalogue: Catalogue;
+  /** The shop's row, taxes and member settings, for the order path (decision K11). */
+  shop: ShopRecord;
+  taxes: TaxRow[];
+  memberSetting: MemberSettingRow | undefined;
   /** store/products' envelope, serialized on first use. */
   productsBody: PreparedBody | null;
 }
@@ -258,6 +262,8 @@ async function buildEntry(
   const shop = await loadShop(db, shopId);
   if (!shop) return null;
   const rows = await loadCatalogue(db, shopId);
+  const taxes = await loadTaxes(db, shopId);
+  const memberSetting = await loadMemberSettingRow(db, shopId);
   const { timezone, mustPickTypeId } = shop.row.settings;
   const windowEnd = saleWindowEnd(rows, timezone, now);
   const version = [versions.menu, versions.stock, Math.floor(windowEnd / MINUTE_MS)]
@@ -272,6 +278,9 @@ async function buildEntry(
     version,
     etag: `W/"${locale}.${version}"`,
     catalogue: new Catalogue(rows, { locale, timezone, now, mustPickTypeId }, version),
+    shop,
+    taxes,
+    memberSetting,
     productsBody: null,
   };
 }

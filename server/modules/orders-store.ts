@@ -7,7 +7,7 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { OrderDetail, OrderLine, OrderPayment, OrderSummary } from '../../src/domain/api/order';
 import { customerActions } from '../../src/domain/order-life';
 import { PaymentResult, type CatalogueLocale, type OrderStatus } from '../../src/domain/enums';
-import type { Database, Executor } from '../db/client';
+import type { Database, Executor, Tx } from '../db/client';
 import {
   orderDayCounters,
   orderLines,
@@ -52,6 +52,8 @@ export const orderNumber = (businessDate: string, shopId: number, daySeq: number
 export interface SubmitResult {
   orderIds: number[];
   replayed: boolean;
+  /** A new submit's orders as written. */
+  written?: WrittenOrder[];
 }
 
 /** The order ids of an earlier submit with this key, or null; a different payload is refused. */
@@ -75,71 +77,105 @@ export async function findSubmitted(
   return rows.map((r) => r.id);
 }
 
-export async function submitOrders(
-  db: Database,
-  args: {
-    customerId: number;
-    key: string;
-    hash: string;
-    prepared: PreparedOrder[];
-    locale: CatalogueLocale;
-    now: Date;
-  },
-): Promise<SubmitResult> {
-  const created = await db.transaction(async (tx) => {
-    const [request] = await tx
-      .insert(orderRequests)
-      .values({
-        customerId: args.customerId,
-        idempotencyKey: args.key,
-        requestHash: args.hash,
-        createdAt: args.now,
-      })
-      .onConflictDoNothing({ target: [orderRequests.customerId, orderRequests.idempotencyKey] })
-      .returning({ id: orderRequests.id });
-    if (!request) return null;
+/** The orders a new submit wrote, as written: its reply needs no read. */
+export interface WrittenOrder {
+  row: OrderRow;
+  lines: OrderLineRow[];
+  shopName: Text;
+}
 
-    await reserveStock(
-      tx,
-      args.prepared.flatMap((p) => p.demands),
-      args.locale,
-      stockError,
-    );
+/**
+ * The submit's writes, a fixed number of statements however many orders and lines it has: the key, the
+ * stock (two per table), the day counters of every shop, the orders, the lines. The counters are taken
+ * last but two, so each shop's counter row is held only for the orders' and lines' inserts and the commit.
+ */
+async function writeSubmit(tx: Tx, args: SubmitArgs): Promise<WrittenOrder[] | null> {
+  const [request] = await tx
+    .insert(orderRequests)
+    .values({
+      customerId: args.customerId,
+      idempotencyKey: args.key,
+      requestHash: args.hash,
+      createdAt: args.now,
+    })
+    .onConflictDoNothing({ target: [orderRequests.customerId, orderRequests.idempotencyKey] })
+    .returning({ id: orderRequests.id });
+  if (!request) return null;
 
-    // Counter rows are locked in shop order, after the stock rows, like every other submit; the orders
-    // are then inserted in the carts' order, so their ids (and a replay) keep that order.
-    const seqByShop = new Map<number, number>();
-    for (const prepared of [...args.prepared].sort((a, b) => a.shopId - b.shopId)) {
-      const [counter] = await tx
-        .insert(orderDayCounters)
-        .values({ shopId: prepared.shopId, businessDate: prepared.values.businessDate, last: 1 })
-        .onConflictDoUpdate({
-          target: [orderDayCounters.shopId, orderDayCounters.businessDate],
-          set: { last: sql`${orderDayCounters.last} + 1` },
-        })
-        .returning({ last: orderDayCounters.last });
-      seqByShop.set(prepared.shopId, counter!.last);
-    }
-    const ids: number[] = [];
-    for (const prepared of args.prepared) {
-      const daySeq = seqByShop.get(prepared.shopId)!;
-      const [order] = await tx
-        .insert(orders)
-        .values({
+  await reserveStock(
+    tx,
+    args.prepared.flatMap((p) => p.demands),
+    args.locale,
+    stockError,
+  );
+
+  // One row per shop, locked in shop order like every other submit.
+  const days = new Map(args.prepared.map((p) => [p.shopId, p.values.businessDate]));
+  const counters = await tx
+    .insert(orderDayCounters)
+    .values(
+      [...days]
+        .sort(([a], [b]) => a - b)
+        .map(([shopId, businessDate]) => ({ shopId, businessDate, last: 1 })),
+    )
+    .onConflictDoUpdate({
+      target: [orderDayCounters.shopId, orderDayCounters.businessDate],
+      set: { last: sql`${orderDayCounters.last} + 1` },
+    })
+    .returning({ shopId: orderDayCounters.shopId, last: orderDayCounters.last });
+  const seqByShop = new Map(counters.map((c) => [c.shopId, c.last]));
+
+  // Inserted in the carts' order, so their ids (and a replay) keep that order.
+  const rows = await tx
+    .insert(orders)
+    .values(
+      args.prepared.map((prepared) => {
+        const daySeq = seqByShop.get(prepared.shopId)!;
+        return {
           ...prepared.values,
           requestId: request.id,
           daySeq,
           orderNo: orderNumber(prepared.values.businessDate, prepared.shopId, daySeq),
-        })
-        .returning({ id: orders.id });
-      await tx.insert(orderLines).values(prepared.lines.map((line) => ({ ...line, orderId: order!.id })));
-      ids.push(order!.id);
-    }
-    return ids;
-  });
-  if (created) return { orderIds: created, replayed: false };
+        };
+      }),
+    )
+    .returning();
+  const lines = await tx
+    .insert(orderLines)
+    .values(args.prepared.flatMap((p, i) => p.lines.map((line) => ({ ...line, orderId: rows[i]!.id }))))
+    .returning();
+  return rows.map((row, i) => ({
+    row,
+    lines: lines.filter((l) => l.orderId === row.id).sort((a, b) => a.position - b.position),
+    shopName: args.prepared[i]!.shopName,
+  }));
+}
+
+interface SubmitArgs {
+  customerId: number;
+  key: string;
+  hash: string;
+  prepared: PreparedOrder[];
+  locale: CatalogueLocale;
+  now: Date;
+}
+
+export async function submitOrders(db: Database, args: SubmitArgs): Promise<SubmitResult> {
+  const written = await db.transaction((tx) => writeSubmit(tx, args));
+  if (written) return { orderIds: written.map((w) => w.row.id), replayed: false, written };
   const ids = await findSubmitted(db, args.customerId, args.key, args.hash);
   return { orderIds: ids ?? [], replayed: true };
+}
+
+/** The reply's orders: those a new submit wrote as they were written, a replay's as read now. */
+export async function submittedDetails(
+  db: Executor,
+  customerId: number,
+  result: SubmitResult,
+  view: OrderView,
+): Promise<OrderDetail[]> {
+  if (!result.written) return orderDetails(db, customerId, result.orderIds, view);
+  return result.written.map((w) => toDetail({ ...w, payment: null }, view));
 }
 
 // ---- reading ----------------------------------------------------------------------------------------

@@ -2,7 +2,6 @@
 // order a customer would fix them (shop, pay type, lines, delivery/pickup/table, amounts), then the price
 // from src/pricing on the database's prices. Nothing here writes; orders-store.ts reserves stock and
 // inserts in one transaction. A failure is a BusinessError whose info carries `reason` (ORDER_REJECTIONS).
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { orderCartFields, LocalDateTime, OrderRejection } from '../../src/domain/api/order';
 import { normalizePhone } from '../../src/domain/api/user';
@@ -14,25 +13,13 @@ import type { TimeRange } from '../../src/domain/shop';
 import { formatMoney, lineFlag, parsePricingInput, priceOrder } from '../../src/pricing';
 import type { Executor } from '../db/client';
 import type { orderLines, orders } from '../db/schema';
-import {
-  memberLevels,
-  members,
-  type OrderContactSnapshot,
-  type OrderLineMeal,
-  type OrderLineTaste,
-  type Text,
-} from '../db/schema';
+import { type OrderContactSnapshot, type OrderLineMeal, type OrderLineTaste, type Text } from '../db/schema';
 import { BusinessError, type Session } from '../http/action';
 import type { LocalizedText, MessageParams } from '../i18n';
 import { findAddress, ownerPhone } from './addresses';
-import { Catalogue, loadCatalogue, loadTaxes, localize, type ProductRow, type TaxRow } from './catalog';
-import {
-  businessHoursText,
-  loadMemberSettingRow,
-  loadShop,
-  payOptions,
-  type ShopRecord,
-} from './catalog-shop';
+import { localize, type Catalogue, type ProductRow, type TaxRow } from './catalog';
+import type { CatalogEntry } from './catalog-cache';
+import { businessHoursText, payOptions } from './catalog-shop';
 import { hasValidGps, measureDelivery, outOfRangeError, pricingShopOf } from './delivery';
 import { orderMessages } from './orders-messages';
 import { resolveTable } from './tables';
@@ -50,6 +37,8 @@ export interface OrderEnv {
   abroad: boolean;
   /** The userAgentType header. */
   userAgentType: number | null;
+  /** A shop's catalogue entry in the request's catalogue language (the process's catalogue cache). */
+  catalog(shopId: number): Promise<CatalogEntry | null>;
 }
 
 export type OrderValues = Omit<typeof orders.$inferInsert, 'orderNo' | 'requestId' | 'daySeq' | 'id'>;
@@ -58,6 +47,8 @@ export type LineValues = Omit<typeof orderLines.$inferInsert, 'orderId' | 'id'>;
 /** Everything needed to write one order, decided before the transaction. */
 export interface PreparedOrder {
   shopId: number;
+  /** The shop's name, for the reply built from the written rows. */
+  shopName: Text;
   values: OrderValues;
   lines: LineValues[];
   demands: StockDemand[];
@@ -344,34 +335,28 @@ const SOURCE: Record<CartFields['type'], OrderSource> = {
   dine: 'weixin_eat_in',
 };
 
-async function pricingMember(db: Executor, memberId: number | null) {
-  if (memberId === null) return null;
-  const [row] = await db
-    .select({ id: members.id, levelId: members.levelId, discount: memberLevels.discount })
-    .from(members)
-    .leftJoin(memberLevels, eq(memberLevels.id, members.levelId))
-    .where(eq(members.id, memberId));
-  return row ? { id: row.id, level: row.levelId ?? 0, discount: row.discount ?? 100 } : null;
-}
-
-/** Loads the shop or refuses: unknown, stopped, expired (overseas counts as operating, spec §4). */
-export async function loadOrderShop(env: OrderEnv, shopId: number): Promise<ShopRecord> {
-  const shop = await loadShop(env.db, shopId);
-  if (!shop) throw new BusinessError('shop.notFound');
-  const status = shop.row.settings.realShopStatus;
+/**
+ * The shop's catalogue entry (shop row, menu, taxes, member settings: no statement when the cache is warm)
+ * or a refusal: unknown, stopped, expired (overseas counts as operating, spec §4).
+ */
+export async function loadOrderShop(env: OrderEnv, shopId: number): Promise<CatalogEntry> {
+  const entry = await env.catalog(shopId);
+  if (!entry) throw new BusinessError('shop.notFound');
+  const status = entry.shop.row.settings.realShopStatus;
   if (status < 0) throw reject('shopExpired', orderMessages.shopStopped, undefined, { shopId });
   if (status === 0 && !env.abroad)
     throw reject('shopExpired', orderMessages.shopExpired, undefined, { shopId });
-  return shop;
+  return entry;
 }
 
 /** Checks and prices one shop's cart; throws the first rule it breaks. */
 export async function prepareOrder(
   env: OrderEnv,
-  shop: ShopRecord,
+  entry: CatalogEntry,
   cart: CartFields,
 ): Promise<PreparedOrder> {
   const { db, session, now } = env;
+  const { shop, catalogue } = entry;
   const { settings } = shop.row;
   const shopId = shop.row.id;
   const zone = settings.timezone;
@@ -387,8 +372,7 @@ export async function prepareOrder(
   }
 
   // Pay type: one the shop offers for this order type; the member card needs a member.
-  const memberSettingRow = await loadMemberSettingRow(db, shopId);
-  const option = payOptions(shop.row, memberSettingRow, env.locale, env.catalogueLocale).find(
+  const option = payOptions(shop.row, entry.memberSetting, env.locale, env.catalogueLocale).find(
     (o) =>
       o.orderTypes.includes(cart.type) &&
       o.payType === cart.payType &&
@@ -401,13 +385,7 @@ export async function prepareOrder(
   // Lines: only quantities above 0 count (spec §5).
   const wanted = cart.products.filter((p) => p.quantity > 0);
   if (wanted.length === 0) throw reject('emptyCart', orderMessages.emptyCart, undefined, { shopId });
-  const catalogue = new Catalogue(await loadCatalogue(db, shopId), {
-    locale: env.catalogueLocale,
-    timezone: zone,
-    now,
-    mustPickTypeId: settings.mustPickTypeId,
-  });
-  const taxesById = new Map((await loadTaxes(db, shopId)).map((t) => [t.id, t]));
+  const taxesById = new Map(entry.taxes.map((t) => [t.id, t]));
   const byFlag = new Map<string, BuiltLine>();
   const demands: StockDemand[] = [];
   for (const input of wanted) {
@@ -530,11 +508,11 @@ export async function prepareOrder(
 
   // Price from the database's rows.
   const isPickerPack = cart.type !== 'takeaway' && cart.isPickerPack && settings.allowPack;
-  const memberSetting = memberSettingRow
+  const memberSetting = entry.memberSetting
     ? {
-        isOpenDiscount: memberSettingRow.isOpenDiscount,
-        discountMode: memberSettingRow.discountMode,
-        isOnlyCardPayForDiscount: memberSettingRow.isOnlyCardPayForDiscount,
+        isOpenDiscount: entry.memberSetting.isOpenDiscount,
+        discountMode: entry.memberSetting.discountMode,
+        isOnlyCardPayForDiscount: entry.memberSetting.isOnlyCardPayForDiscount,
       }
     : { isOpenDiscount: false, discountMode: 1, isOnlyCardPayForDiscount: false };
   const businessDate = localDate(now, zone);
@@ -546,7 +524,7 @@ export async function prepareOrder(
       orderType: cart.type,
       clientTypeCode,
       payType: cart.payType,
-      member: await pricingMember(db, session.memberId),
+      member: session.memberPricing && { id: session.memberId!, ...session.memberPricing },
       lines: built.map((b) => b.cart),
       distance,
       isPickerPack,
@@ -630,7 +608,7 @@ export async function prepareOrder(
       amount: priced.net,
     };
   });
-  return { shopId, values, lines, demands: merged, pricing };
+  return { shopId, shopName: shop.row.name, values, lines, demands: merged, pricing };
 }
 
 export function stockError(demand: StockDemand, remaining: number, locale: CatalogueLocale): BusinessError {

@@ -28,10 +28,11 @@ import {
   lastOrder,
   listOrders,
   orderDetail,
-  orderDetails,
   requestHash,
   submitOrders,
+  submittedDetails,
   type OrderView,
+  type SubmitResult,
 } from '../modules/orders-store';
 import type { FastifyInstance } from 'fastify';
 
@@ -43,6 +44,7 @@ const envOf = (app: FastifyInstance, ctx: RequestContext<'session'>): OrderEnv =
   catalogueLocale: ctx.catalogueLocale,
   abroad: ctx.abroad,
   userAgentType: ctx.userAgentType,
+  catalog: (shopId) => app.catalogCache.entry(app.db, shopId, ctx.catalogueLocale, ctx.now),
 });
 
 const view = (ctx: RequestContext): OrderView => ({ locale: ctx.catalogueLocale, now: ctx.now });
@@ -53,26 +55,20 @@ function withShop(error: unknown, shopId: number): unknown {
   return new BusinessError(error.key, error.params, { ...error.info, shopId }, error.status);
 }
 
-interface Submitted {
-  orderIds: number[];
-  replayed: boolean;
-}
-
 /**
- * A submit runs once per idempotency key. A repeat is answered as the first one was, before any rule is
- * checked again (stock or hours may have moved since). A submit refused while a concurrent one with the
- * same key was winning (the last item it took, a slot it filled) is answered as that one too, so a double
- * tap never reads "sold out" about its own order.
+ * A submit runs once per idempotency key. A repeat is answered as the first one was: its key conflicts in
+ * the submit's transaction, or, when a rule now refuses it (stock or hours moved since, or a concurrent
+ * submit with the same key took the last item), the refusal gives way to the earlier submit's orders, so a
+ * retry or a double tap never reads "sold out" about its own order. A new submit, the common case, so
+ * spends no statement looking for an earlier one (decision K12).
  */
 async function submitOnce(
   app: FastifyInstance,
   customerId: number,
   key: string,
   hash: string,
-  submit: () => Promise<Submitted>,
-): Promise<Submitted> {
-  const earlier = await findSubmitted(app.db, customerId, key, hash);
-  if (earlier) return { orderIds: earlier, replayed: true };
+  submit: () => Promise<SubmitResult>,
+): Promise<SubmitResult> {
   try {
     return await submit();
   } catch (error) {
@@ -89,7 +85,7 @@ async function submitMulti(
   ctx: RequestContext<'session'>,
   input: z.output<typeof orderMultiConfirmInput>,
   hash: string,
-): Promise<Submitted> {
+): Promise<SubmitResult> {
   const chainId = ctx.session.chainId;
   const env = envOf(app, ctx);
   const prepared = [];
@@ -141,7 +137,7 @@ const actions: AnyAction[] = [
           now: ctx.now,
         });
       });
-      const [order] = await orderDetails(app.db, customerId, result.orderIds, view(ctx));
+      const [order] = await submittedDetails(app.db, customerId, result, view(ctx));
       return { order: order!, replayed: result.replayed };
     },
   }),
@@ -158,7 +154,7 @@ const actions: AnyAction[] = [
         submitMulti(app, ctx, input, hash),
       );
       return {
-        orders: await orderDetails(app.db, customerId, result.orderIds, view(ctx)),
+        orders: await submittedDetails(app.db, customerId, result, view(ctx)),
         replayed: result.replayed,
       };
     },

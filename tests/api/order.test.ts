@@ -488,6 +488,7 @@ describe.each(testDatabases)('order calls on %s', (kind) => {
         catalogueLocale: 'en' as const,
         abroad: false,
         userAgentType: null,
+        catalog: (id: number) => h.app.catalogCache.entry(h.database.db, id, 'en', clock.now()),
       };
       const { idempotencyKey: _key, ...cart } = orderConfirmInput.parse(body);
       return { session, order: await prepareOrder(env, await loadOrderShop(env, shopId), cart) };
