@@ -3,7 +3,8 @@
 // several API processes starting together against one database migrate it exactly once, on a connection of
 // their own without the API's statement and lock timeouts. The API's pool bounds every wait (acquire,
 // statement, lock, client-side read) and survives connections the server drops (server/db/faults.ts
-// classifies the errors; docs/decisions.md S20-S26).
+// classifies the errors; docs/decisions.md S20-S26). LISTEN/NOTIFY, which wakes the live-status streams,
+// has a connection of its own per subscription (./notify.ts, K30-K32).
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -14,13 +15,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { isDatabaseUnavailable } from './faults';
-import {
-  closingWithDatabase,
-  LISTEN_DEFAULTS,
-  listenPglite,
-  listenPostgres,
-  type Listen,
-} from './notify';
+import { closingWithDatabase, LISTEN_DEFAULTS, listenPglite, listenPostgres, type Listen } from './notify';
 import * as schema from './schema';
 
 export type Schema = typeof schema;

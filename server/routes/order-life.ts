@@ -107,10 +107,7 @@ export interface OrderLifeRouteOptions {
 }
 
 /** The live status stream; open streams end when the app closes, so shutdown never waits on them. */
-const orderEventsRoute: FastifyPluginAsync<OrderLifeRouteOptions> = async (
-  app: FastifyInstance,
-  options,
-) => {
+const orderEventsRoute: FastifyPluginAsync<OrderLifeRouteOptions> = async (app: FastifyInstance, options) => {
   const registry: StreamRegistry = new Set();
   const slots = new StreamSlots();
   // One listener for all of this app's streams (decision K30).

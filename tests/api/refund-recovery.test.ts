@@ -4,12 +4,14 @@
 // made is not paid twice; a gateway that throws leaves refund_fail (never `refunding`) and the retry pays
 // once; two sweeps at once (one app, or two apps on one PostgreSQL) settle it once. Also the adapters'
 // idempotency: the sandbox refunds a trade once, the Stripe adapter sends one idempotency key per payment.
-import { and, asc, eq } from 'drizzle-orm';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Subscription } from '../../server/db/notify';
 import { orderEvents, orders, payments, sandboxSessions } from '../../server/db/schema';
 import { REFUND_GRACE_MS } from '../../server/modules/order-life';
 import { expireDue } from '../../server/modules/order-life-gateway';
-import { orderChanges, changeStatus } from '../../server/modules/order-status';
+import { ORDER_EVENTS_CHANNEL } from '../../server/modules/order-event-hub';
+import { changeStatus } from '../../server/modules/order-status';
 import { refundKey } from '../../server/modules/payments';
 import { GatewayError, TRADE_NO_PLACEHOLDER, type PaymentGateway } from '../../server/payments/gateway';
 import type { SandboxDeliver } from '../../server/payments/sandbox';
@@ -46,21 +48,45 @@ describe.each(testDatabases)('stalled online refunds on %s', (kind) => {
     payments: { gateway: 'sandbox', publicUrl: 'https://shop.example', sandboxDeliver: deliverTo(() => h) },
   });
   let token: string;
-  const told: number[] = [];
-  const listen = (customerId: number) => told.push(customerId);
+  // The customers the database told of a change: the payloads of the channel that wakes live streams.
+  const told: string[] = [];
+  let subscription: Subscription | undefined;
+  let markers = 0;
 
   beforeAll(async () => {
     token = await enter(h, SHOP);
+    await new Promise<void>((ready, fail) => {
+      subscription = h.database.listen(ORDER_EVENTS_CHANNEL, {
+        onNotify: (payload) => told.push(payload),
+        onReady: ready,
+        onLost: fail,
+      });
+    });
   });
-  beforeEach(() => {
+  afterAll(async () => {
+    await subscription?.close();
+  });
+  beforeEach(async () => {
     clock.set(NOON);
-    told.length = 0;
-    orderChanges.on('change', listen);
+    await forgetTold();
   });
   afterEach(() => {
-    orderChanges.off('change', listen);
     vi.restoreAllMocks();
   });
+
+  /** Starts a fresh list once the notifications of what came before have all arrived. */
+  async function forgetTold(): Promise<void> {
+    await allTold();
+    told.length = 0;
+  }
+
+  /** All notifications committed so far: they arrive in commit order, and a marker sent now comes last. */
+  async function allTold(): Promise<string[]> {
+    const marker = `marker-${++markers}`;
+    await h.database.db.execute(sql`select pg_notify(${ORDER_EVENTS_CHANNEL}, ${marker})`);
+    await vi.waitFor(() => expect(told).toContain(marker));
+    return told;
+  }
 
   const sandbox = (t: TestApp = h): PaymentGateway => t.app.payments.gateway('sandbox')!;
   const sweep = (t: TestApp = h) => expireDue(t.app, clock.now());
@@ -144,14 +170,14 @@ describe.each(testDatabases)('stalled online refunds on %s', (kind) => {
       await leaveRefunding(order.id, action);
       const customerId = (await orderRow(order.id)).customerId;
       const refund = vi.spyOn(sandbox(), 'refund');
-      told.length = 0;
+      await forgetTold();
 
       clock.advance(REFUND_GRACE_MS - SECOND);
       await sweep();
       expect((await orderRow(order.id)).status).toBe('refunding');
       expect(refund).not.toHaveBeenCalled();
       expect(await refundedAtGateway(tradeNo)).toBe(0);
-      expect(told).not.toContain(customerId);
+      expect(await allTold()).not.toContain(String(customerId));
 
       clock.advance(2 * SECOND);
       await sweep();
@@ -171,7 +197,7 @@ describe.each(testDatabases)('stalled online refunds on %s', (kind) => {
         { status: 'refunding', action, actor: 'merchant' },
         { status: to, action: 'refundDone', actor: 'system' },
       ]);
-      expect(told).toContain(customerId);
+      expect(await allTold()).toContain(String(customerId));
       const seen = await h.call<OrderDetail>('order/detail', { id: order.id }, { token, language: 'en' });
       expect(seen.body.info.status).toBe(to);
 
@@ -273,7 +299,7 @@ describe.each(testDatabases)('stalled online refunds on %s', (kind) => {
     await leaveRefunding(order.id, 'refund');
     const customerId = (await orderRow(order.id)).customerId;
     vi.spyOn(sandbox(), 'refund').mockRejectedValueOnce(new GatewayError('sandbox: unreachable'));
-    told.length = 0;
+    await forgetTold();
 
     clock.advance(REFUND_GRACE_MS + SECOND);
     await sweep();
@@ -285,7 +311,7 @@ describe.each(testDatabases)('stalled online refunds on %s', (kind) => {
       action: 'refundFailed',
       actor: 'system',
     });
-    expect(told).toContain(customerId);
+    expect(await allTold()).toContain(String(customerId));
     expect((await paymentRow(paymentId)).refunded).toBe(false);
     expect(await refundedAtGateway(tradeNo)).toBe(0);
 
