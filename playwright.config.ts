@@ -81,6 +81,9 @@ export default defineConfig({
     browserName: 'chromium',
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
+    // Each test's fresh context would install the service worker and download its whole precache, and a
+    // worker between page and server hides requests from page.route; tests/e2e/offline.spec.ts allows it.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

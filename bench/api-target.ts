@@ -2,7 +2,9 @@
 //   --serve app   the storefront API on BENCH_PGLITE_DIR or BENCH_DATABASE_URL, seeded with the demo shops
 //                 and LARGE_MENU_SHOP (2,200 products), rate limits off, plus GET /bench/stats (statements
 //                 sent and CPU used so far, read before and after each load);
-//   --serve bare  a bare Fastify of the same version answering POST /bare with a 16 KB JSON object.
+//   --serve bare  a bare Fastify of the same version answering POST /bare with a 16 KB JSON object;
+//   --serve raw   POST /raw writes one order-sized row in its own transaction on BENCH_DATABASE_URL or
+//                 BENCH_PGLITE_DIR: the database's own write rate, the anchor of order/confirm.
 // Each prints "ready <port>" once listening on 127.0.0.1 and stops on SIGTERM.
 import { parseArgs } from 'node:util';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -13,6 +15,12 @@ import { RATE_LIMIT_OFF } from '../server/http/rate-limit';
 import { chains, shops } from '../server/seed/index';
 import { seedDatabase } from '../server/seed/seeder';
 import type { SeedProduct, SeedShop } from '../server/seed/types';
+
+/**
+ * The API's clock starts at noon on a Monday in Shanghai and runs on, so the demo shop is open and takes
+ * the benchmark's pickup orders whenever the benchmark runs.
+ */
+export const BENCH_CLOCK_START = '2026-03-02T04:00:00Z';
 
 /** The demo shop of `/#/?id=1`, whose menu the issue measured. */
 export const DEMO_MENU_SHOP = 1;
@@ -123,8 +131,10 @@ async function serveApp(): Promise<FastifyInstance> {
   await seedDatabase(database.db, { chains, shops: [...shops, largeMenuShop()] }, { demoMode: true });
   const counter = countStatements(database.db, database.kind);
   // As server/main.ts runs it, less the rate limits: every request comes from one address.
+  const offset = Date.parse(BENCH_CLOCK_START) - Date.now();
   const app = await buildApp({
     db: database.db,
+    now: () => new Date(Date.now() + offset),
     demoMode: true,
     rateLimit: RATE_LIMIT_OFF,
     sessionCacheMs: 2_000,
@@ -166,10 +176,56 @@ async function serveBare(): Promise<FastifyInstance> {
   return app;
 }
 
+/** About the bytes of an order row with its pricing explanation. */
+const RAW_ROW = JSON.stringify({
+  lines: Array.from({ length: 4 }, (_, i) => ({ i, name: 'x'.repeat(120) })),
+});
+
+/** One insert in its own transaction per request, on a pool as large as the API's. */
+async function serveRaw(): Promise<FastifyInstance> {
+  const url = process.env.BENCH_DATABASE_URL;
+  const app = Fastify({ logger: false });
+  const create = 'create table if not exists bench_raw (id serial primary key, at timestamptz, row jsonb)';
+  const insert = 'insert into bench_raw (at, row) values (now(), $1)';
+  if (url) {
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    await pool.query(create);
+    app.post('/raw', async () => {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        await client.query(insert, [RAW_ROW]);
+        await client.query('commit');
+      } finally {
+        client.release();
+      }
+      return { result: true };
+    });
+    app.addHook('onClose', () => pool.end());
+  } else {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const db = new PGlite(process.env.BENCH_PGLITE_DIR!);
+    await db.exec(create);
+    app.post('/raw', async () => {
+      await db.transaction((tx) => tx.query(insert, [RAW_ROW]));
+      return { result: true };
+    });
+    app.addHook('onClose', () => db.close());
+  }
+  return app;
+}
+
+const SERVERS: Record<string, () => Promise<FastifyInstance>> = {
+  app: serveApp,
+  bare: serveBare,
+  raw: serveRaw,
+};
+
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { serve: { type: 'string' } } });
-  const app = values.serve === 'app' ? await serveApp() : values.serve === 'bare' ? await serveBare() : null;
-  if (!app) throw new Error(`--serve app|bare, got "${values.serve}"`);
+  const serve = SERVERS[values.serve ?? ''];
+  if (!serve) throw new Error(`--serve app|bare|raw, got "${values.serve}"`);
+  const app = await serve();
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   console.log(`ready ${typeof address === 'object' && address ? address.port : 0}`);

@@ -185,7 +185,10 @@ function report(name: string, runs: Figures[]) {
     const values = runs.map((r) => r[key]);
     const m = median(values);
     console.log(
-      `  ${label.padEnd(14)} median ${show(key, m).padStart(6)}  runs ${values.map((v) => show(key, v)).join(' / ').padEnd(24)} target ${goal.padEnd(8)} ${ok(m) ? 'ok' : 'MISSED'}`,
+      `  ${label.padEnd(14)} median ${show(key, m).padStart(6)}  runs ${values
+        .map((v) => show(key, v))
+        .join(' / ')
+        .padEnd(24)} target ${goal.padEnd(8)} ${ok(m) ? 'ok' : 'MISSED'}`,
     );
   }
 }

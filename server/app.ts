@@ -19,6 +19,7 @@ import {
 } from './modules/catalog-cache';
 import securityHeaders, { type SecurityHeadersOptions } from './http/security-headers';
 import { createSessionCache } from './http/session-cache';
+import { spaCacheControl } from './http/static-cache';
 import { RATE_LIMIT_ON, type RateLimitSettings } from './http/rate-limit';
 import { DEFAULT_SERVER_TIMEOUTS, serverTimeoutOptions, type ServerTimeouts } from './http/timeouts';
 import { LOG_CENSOR, requestLogSerializer } from './http/log';
@@ -158,11 +159,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
   if (options.spaDir && existsSync(options.spaDir)) {
+    const spaDir = options.spaDir;
+    // Precompressed at build (vite.config.ts): the .br or .gz twin the client accepts, none made per request.
     await app.register(fastifyStatic, {
-      root: options.spaDir,
+      root: spaDir,
       prefix: '/',
-      index: 'index.html',
+      // An array: with preCompressed, @fastify/static looks a string index up as none and answers / with 404.
+      index: ['index.html'],
       wildcard: true,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => reply.header('cache-control', spaCacheControl(spaDir, filePath)),
     });
   }
 

@@ -27,6 +27,8 @@ function lazyOrNothing<P>(load: () => Promise<ComponentType<P>>) {
 }
 const ShopRefresh = lazyOrNothing(() => import('./shop-refresh').then((m) => m.ShopRefresh));
 const ShopStatusGate = lazyOrNothing(() => import('./shop-status-gate').then((m) => m.ShopStatusGate));
+// Loads right after the first page, so it is there before any connection is lost.
+const Offline = lazyOrNothing(() => import('./offline').then((m) => m.Offline));
 
 export function useAppNavigation(): Navigation {
   const router = useRouter();
@@ -120,6 +122,9 @@ export function Shell() {
           <a className="skip-link" href="#main" onClick={skipToMain}>
             {LL.app.skipToContent()}
           </a>
+          <Suspense fallback={null}>
+            <Offline />
+          </Suspense>
           <Outlet />
           {currentTab && <TabBar tabs={tabs} current={currentTab.key} />}
           <Suspense fallback={null}>

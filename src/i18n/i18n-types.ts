@@ -77,6 +77,10 @@ type RootTranslation = {
 		 * S​k​i​p​ ​t​o​ ​c​o​n​t​e​n​t
 		 */
 		skipToContent: string
+		/**
+		 * Y​o​u​ ​a​r​e​ ​o​f​f​l​i​n​e​:​ ​t​h​i​s​ ​i​s​ ​t​h​e​ ​m​e​n​u​ ​a​s​ ​l​a​s​t​ ​l​o​a​d​e​d​.​ ​O​r​d​e​r​i​n​g​ ​a​n​d​ ​p​a​y​i​n​g​ ​n​e​e​d​ ​a​ ​c​o​n​n​e​c​t​i​o​n​.
+		 */
+		offline: string
 	}
 	errors: {
 		/**
@@ -2458,6 +2462,10 @@ export type TranslationFunctions = {
 		 * Skip to content
 		 */
 		skipToContent: () => LocalizedString
+		/**
+		 * You are offline: this is the menu as last loaded. Ordering and paying need a connection.
+		 */
+		offline: () => LocalizedString
 	}
 	errors: {
 		/**

@@ -4,6 +4,8 @@
 import ky, { isHTTPError, isTimeoutError } from 'ky';
 import { API_BASE, HEADERS, type ApiReply } from '../domain/api/envelope';
 import { DEFAULTS } from '../domain/enums';
+import type * as OfflineReplies from './offline-replies';
+import type { ReplyStore } from './offline-replies';
 import { storage as defaultStorage, type Storage } from './storage';
 
 /** Message keys the UI translates; anything else a toast carries is server text, shown as is. */
@@ -66,7 +68,32 @@ export interface HttpConfig {
   timeoutMs: number;
   fetch?: typeof fetch;
   storage: Storage;
+  /** Where the last replies of the menu reads are kept for a lost connection (./offline-replies). */
+  replies: ReplyStore;
 }
+
+/**
+ * Reads a kept reply may answer (./offline-replies): the session move of a reload (user/token, for the
+ * token the browser already holds), the shop, its categories and its menu pages. Never an order or a pay.
+ */
+export const REPLAYABLE_CALLS = /^\/?(user\/token|store\/(detail|productTypes|productsChunk))$/;
+
+/** ./offline-replies, once something needed it; until then nothing was replayed. */
+let offline: typeof OfflineReplies | null = null;
+const loadOffline = () => import('./offline-replies').then((module) => (offline = module));
+
+const defaultReplies: ReplyStore = {
+  keep: (...args) =>
+    loadOffline().then(
+      (m) => m.browserReplies.keep(...args),
+      () => undefined,
+    ),
+  recall: (...args) =>
+    loadOffline().then(
+      (m) => m.browserReplies.recall(...args),
+      () => undefined,
+    ),
+};
 
 const defaults = (): HttpConfig => ({
   toast: () => undefined,
@@ -77,6 +104,7 @@ const defaults = (): HttpConfig => ({
   baseUrl: typeof location === 'undefined' ? 'http://localhost' : location.origin,
   timeoutMs: DEFAULTS.requestTimeoutMs,
   storage: defaultStorage,
+  replies: defaultReplies,
 });
 
 let config: HttpConfig = defaults();
@@ -117,23 +145,7 @@ export async function post<T>(
   };
   if (token) headers[HEADERS.token] = token.value;
 
-  let reply: unknown;
-  try {
-    reply = await ky
-      .post(path.replace(/^\//, ''), {
-        prefix: API_BASE,
-        baseUrl: config.baseUrl,
-        json: body ?? {},
-        headers,
-        timeout: config.timeoutMs,
-        retry: 0,
-        signal: options.signal,
-        ...(config.fetch ? { fetch: config.fetch } : {}),
-      })
-      .json();
-  } catch (error) {
-    throw failure(error, options.signal);
-  }
+  const reply = await answer(path, body, headers, options);
 
   const envelope = reply as Partial<ApiReply<unknown>> | null;
   if (!envelope || typeof envelope !== 'object' || typeof envelope.result !== 'boolean') {
@@ -158,6 +170,51 @@ export async function post<T>(
   }
   return parsed.data;
 }
+
+/**
+ * The server's reply, or for a menu read that got no answer the last one kept (./offline-replies). An
+ * offline browser refuses the request at once, so the kept reply shows without waiting. A reply from the
+ * server ends the offline notice.
+ */
+async function answer(path: string, body: unknown, headers: Record<string, string>, options: CallOptions) {
+  const replayable = REPLAYABLE_CALLS.test(path);
+  const language = config.getLanguage();
+  try {
+    const text = await ky
+      .post(path.replace(/^\//, ''), {
+        prefix: API_BASE,
+        baseUrl: config.baseUrl,
+        json: body ?? {},
+        headers,
+        timeout: config.timeoutMs,
+        retry: 0,
+        signal: options.signal,
+        ...(config.fetch ? { fetch: config.fetch } : {}),
+      })
+      .text();
+    // An empty body is no envelope (caught by the caller's check), as ky's own json() would have it.
+    const reply: unknown = text === '' ? '' : JSON.parse(text);
+    offline?.replayState.set(false);
+    if (replayable && (reply as { result?: unknown } | null)?.result === true)
+      void config.replies.keep(path, body, language, text);
+    return reply;
+  } catch (error) {
+    const kept =
+      replayable && noAnswer(error, options.signal)
+        ? await config.replies.recall(path, body, language)
+        : undefined;
+    if (kept === undefined) throw failure(error, options.signal);
+    (offline ?? (await loadOffline())).replayState.set(true);
+    return kept;
+  }
+}
+
+/** The request got no reply at all (no network, no server, time-out), and the caller did not abort it. */
+const noAnswer = (error: unknown, signal: AbortSignal | undefined) =>
+  !signal?.aborted &&
+  !(error instanceof Error && error.name === 'AbortError') &&
+  !isHTTPError(error) &&
+  !(error instanceof SyntaxError);
 
 /** Maps a transport failure onto spec §8: toast (and on 401 sign out), then the typed error. */
 function failure(error: unknown, signal: AbortSignal | undefined): HttpError {

@@ -1,7 +1,8 @@
 // `/` and `/pages/index/index`: runs the entry flow with the link's parameters, shows the splash while it
 // works, remembers the shop and order type it settles on, and follows the route it emits.
-import { useSearch } from '@tanstack/react-router';
+import { useRouter, useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import { useI18nContext } from '../../i18n/i18n-context';
 import { selectCanRetry, selectEntryError } from '../../machines/entry.selectors';
 import { detectEnvironment } from '../../services/env';
@@ -15,6 +16,11 @@ import { entryFlow } from '../flows/entry';
 
 export default function EntryPage() {
   const search = useSearch({ strict: false }) as Record<string, string>;
+  const router = useRouter();
+  // A shop's link usually ends on its menu: that page's code loads while the session and shop do, not after.
+  useEffect(() => {
+    if (search.id) void router.preloadRoute({ to: '/pages/user/index-tab-1' }).catch(() => undefined);
+  }, [router, search.id]);
   const { LL } = useI18nContext();
   const { session, setShop } = useAppState();
   const navigation = useAppNavigation();

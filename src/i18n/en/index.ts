@@ -16,6 +16,7 @@ const en = {
     asyncError: 'This page could not be loaded.',
     asyncErrorAction: 'Tap to reload',
     skipToContent: 'Skip to content',
+    offline: 'You are offline: this is the menu as last loaded. Ordering and paying need a connection.',
   },
   errors: {
     unauthorised: 'Your login has expired. Please log in again.',

@@ -16,6 +16,8 @@ const es = {
     asyncError: 'No se pudo cargar esta página.',
     asyncErrorAction: 'Toca para recargar',
     skipToContent: 'Ir al contenido',
+    offline:
+      'Sin conexión: este es el menú tal como se cargó la última vez. Para pedir y pagar hace falta conexión.',
   },
   errors: {
     unauthorised: 'Tu sesión ha caducado. Vuelve a iniciar sesión.',

@@ -16,6 +16,8 @@ const fr = {
     asyncError: 'Cette page n’a pas pu être chargée.',
     asyncErrorAction: 'Touchez pour recharger',
     skipToContent: 'Aller au contenu',
+    offline:
+      'Vous êtes hors ligne : voici la carte telle qu’elle a été chargée la dernière fois. Commander et payer nécessitent une connexion.',
   },
   errors: {
     unauthorised: 'Votre session a expiré. Veuillez vous reconnecter.',

@@ -16,6 +16,7 @@ const zhCN = {
     asyncError: '页面加载失败。',
     asyncErrorAction: '点击重新加载',
     skipToContent: '跳到正文',
+    offline: '当前处于离线状态：显示的是上次加载的菜单。下单和支付需要联网。',
   },
   errors: {
     unauthorised: '登录已过期，请重新登录。',

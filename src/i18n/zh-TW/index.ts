@@ -16,6 +16,7 @@ const zhTW = {
     asyncError: '頁面載入失敗。',
     asyncErrorAction: '點擊重新載入',
     skipToContent: '跳到正文',
+    offline: '目前處於離線狀態：顯示的是上次載入的菜單。下單和付款需要連線。',
   },
   errors: {
     unauthorised: '登入已過期，請重新登入。',

@@ -36,9 +36,14 @@ export interface ProductCardProps {
   product: Product;
   showMemberPrice: boolean;
   href: string;
+  /**
+   * A card in the first screenful: its picture loads at once (not lazily, which waits for layout), and
+   * the first one, the page's largest paint, ahead of everything else (decision K22).
+   */
+  priority?: 'high' | 'eager';
 }
 
-export function ProductCard({ product, showMemberPrice, href }: ProductCardProps) {
+export function ProductCard({ product, showMemberPrice, href, priority }: ProductCardProps) {
   const { LL } = useI18nContext();
   const format = usePriceFormatter();
   const availability = availabilityOf(product.state);
@@ -60,7 +65,15 @@ export function ProductCard({ product, showMemberPrice, href }: ProductCardProps
       data-availability={availability}
     >
       <div className={styles.imageWrap}>
-        <img className={styles.image} src={product.image} alt="" loading="lazy" width={88} height={88} />
+        <img
+          className={styles.image}
+          src={product.image}
+          alt=""
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority === 'high' ? 'high' : undefined}
+          width={88}
+          height={88}
+        />
         {unavailableLabel && <span className={styles.stateLabel}>{unavailableLabel}</span>}
       </div>
       <div className={styles.cardBody}>

@@ -18,7 +18,14 @@ export interface MenuType {
   id: number;
   name: string;
   isMustPick: boolean;
+  /** Listed products, when known: a loading section reserves about their height. */
+  productCount?: number;
 }
+
+/** Cards in the first screenful of a phone (about 150 px each under the bars). */
+const FIRST_SCREEN_CARDS = 4;
+/** A loading section reserves at most this many rows: further down, a shift is out of sight. */
+const MAX_RESERVED_ROWS = 6;
 
 export type SectionStatus = 'idle' | 'loading' | 'ready' | 'failed';
 
@@ -237,10 +244,11 @@ function Menu({
         </ul>
       </nav>
       <div className={styles.sections}>
-        {types.map((type) => (
+        {types.map((type, index) => (
           <SectionBlock
             key={type.id}
             type={type}
+            first={index === 0}
             useSection={useSection}
             showMemberPrice={showMemberPrice}
             onLoadMore={onLoadMore}
@@ -258,6 +266,8 @@ function Menu({
 
 interface SectionBlockProps {
   type: MenuType;
+  /** The top section: its first cards are the first screenful. */
+  first: boolean;
   useSection: (typeId: number) => MenuSection;
   showMemberPrice: boolean;
   onLoadMore: (typeId: number) => void;
@@ -267,6 +277,7 @@ interface SectionBlockProps {
 
 function SectionBlock({
   type,
+  first,
   useSection,
   showMemberPrice,
   onLoadMore,
@@ -289,12 +300,13 @@ function SectionBlock({
       </h2>
       {section.products.length > 0 && (
         <ul className={styles.productList}>
-          {section.products.map((product) => (
+          {section.products.map((product, index) => (
             <li key={product.id}>
               <ProductCard
                 product={product}
                 showMemberPrice={showMemberPrice}
                 href={navigation.href('/product/detail', { id: product.id })}
+                priority={!first || index >= FIRST_SCREEN_CARDS ? undefined : index === 0 ? 'high' : 'eager'}
               />
             </li>
           ))}
@@ -309,8 +321,12 @@ function SectionBlock({
         </div>
       ) : section.status === 'loading' || section.status === 'idle' ? (
         <SkeletonRegion label={LL.product.loadMore()}>
-          <ProductRowSkeleton />
-          <ProductRowSkeleton />
+          {/* As many rows as the page will bring, each as tall as a card: the sections below stay put. */}
+          {Array.from({ length: reservedRows(type, section) }, (_, i) => (
+            <div key={i} className={styles.cardSpace}>
+              <ProductRowSkeleton />
+            </div>
+          ))}
         </SkeletonRegion>
       ) : section.products.length === 0 ? (
         <p className={styles.sectionNote}>{LL.product.emptyCategory()}</p>
@@ -319,6 +335,12 @@ function SectionBlock({
       ) : null}
     </section>
   );
+}
+
+/** The products still to come into a loading section, as far as they can be seen. */
+function reservedRows(type: MenuType, section: MenuSection): number {
+  const expected = type.productCount === undefined ? 2 : type.productCount - section.products.length;
+  return Math.max(1, Math.min(expected, MAX_RESERVED_ROWS));
 }
 
 function LoadMore({ onVisible }: { onVisible: () => void }) {
