@@ -13,48 +13,25 @@ import {
   RATE_RULES,
   rateLimitFromEnv,
 } from '../../server/http/rate-limit';
-import { apiPath, type ApiReply } from '../../src/domain/api/envelope';
 import type { SessionInfo } from '../../src/domain/api/user';
 import { trustProxyFromEnv } from '../../server/http/trust-proxy';
-import { createClock, testDatabases, useTestApp, type TestApp } from './helpers';
+import { apiPath } from '../../src/domain/api/envelope';
+import { callFrom, createClock, testDatabases, useTestApp, type TestApp } from './helpers';
 
 const SHOP = 1;
 // 15 s into a minute: a one-minute window has 45 s left.
 const START = '2026-03-02T04:00:15Z';
 
-interface Caller {
-  inject: TestApp['inject'];
-}
+const post = callFrom;
 
-async function post<T>(
-  t: Caller,
-  path: string,
-  body: unknown,
-  options: { ip: string; token?: string; language?: string },
-) {
-  const [area, action] = path.split('/');
-  const response = await t.inject({
-    method: 'POST',
-    url: apiPath(area!, action!),
-    remoteAddress: options.ip,
-    headers: {
-      'content-type': 'application/json',
-      language: options.language ?? 'en',
-      ...(options.token ? { token: options.token } : {}),
-    },
-    payload: JSON.stringify(body),
-  });
-  return { status: response.statusCode, headers: response.headers, body: response.json<ApiReply<T>>() };
-}
-
-async function enter(t: Caller, ip: string): Promise<string> {
+async function enter(t: Pick<TestApp, 'inject'>, ip: string): Promise<string> {
   const reply = await post<SessionInfo>(t, 'user/h5entry', { id: SHOP }, { ip });
   expect(reply.status).toBe(200);
   expect(reply.body.result, reply.body.message).toBe(true);
   return reply.body.info.token;
 }
 
-const search = (t: Caller, token: string, ip: string, language = 'en') =>
+const search = (t: Pick<TestApp, 'inject'>, token: string, ip: string, language = 'en') =>
   post(t, 'store/productSearch', { searchText: 'rice' }, { token, ip, language });
 
 describe('rate limit settings', () => {

@@ -12,36 +12,15 @@ import {
   SMS_SEND_CAPS,
   smsCallingCodes,
 } from '../../server/modules/sms-caps';
-import { apiPath, type ApiReply } from '../../src/domain/api/envelope';
 import type { H5LoginInfo, SendSmsCodeInfo, SessionInfo } from '../../src/domain/api/user';
-import { testDatabases, useTestApp, type TestApp } from './helpers';
+import { callFrom, testDatabases, useTestApp, type TestApp } from './helpers';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const SHOP = 1;
 const OTHER_SHOP = 3;
 
-interface CallOptions {
-  token?: string;
-  ip: string;
-  language?: string;
-}
-
-async function post<T>(t: TestApp, path: string, body: unknown, options: CallOptions) {
-  const [area, action] = path.split('/');
-  const response = await t.inject({
-    method: 'POST',
-    url: apiPath(area!, action!),
-    remoteAddress: options.ip,
-    headers: {
-      'content-type': 'application/json',
-      language: options.language ?? 'en',
-      ...(options.token ? { token: options.token } : {}),
-    },
-    payload: JSON.stringify(body),
-  });
-  return { status: response.statusCode, body: response.json<ApiReply<T>>() };
-}
+const post = callFrom;
 
 async function enter(t: TestApp, ip: string, openid?: string, shopId = SHOP): Promise<string> {
   const reply = await post<SessionInfo>(

@@ -140,6 +140,38 @@ export async function buildTestApp(kind: DatabaseKind, options: TestAppOptions =
   };
 }
 
+/** A caller's options: its client address, and the token and language it sends. */
+export interface CallFrom {
+  ip: string;
+  token?: string;
+  language?: string;
+}
+
+/**
+ * POST /new/consumer/<area>/<action> from a given client address (rate limits and SMS caps count by it);
+ * returns status, headers and the parsed envelope.
+ */
+export async function callFrom<T = unknown>(
+  t: Pick<TestApp, 'inject'>,
+  path: string,
+  body: unknown,
+  options: CallFrom,
+) {
+  const [area, action] = path.split('/');
+  const response = await t.inject({
+    method: 'POST',
+    url: apiPath(area!, action!),
+    remoteAddress: options.ip,
+    headers: {
+      'content-type': 'application/json',
+      language: options.language ?? 'en',
+      ...(options.token ? { token: options.token } : {}),
+    },
+    payload: JSON.stringify(body),
+  });
+  return { status: response.statusCode, headers: response.headers, body: response.json<ApiReply<T>>() };
+}
+
 /** buildTestApp in beforeAll / close in afterAll; the returned object fills in once the app is built. */
 export function useTestApp(kind: DatabaseKind, options: TestAppOptions = {}): TestApp {
   const holder = {} as TestApp;
