@@ -26,7 +26,7 @@ import { buildTestApp, createClock, testDatabases, useTestApp, type TestApp } fr
 import { fixtureSeed } from './helpers/fixture';
 import { enter, NOON, P, pickupOrder, SHOP } from './order-fixture';
 import { PAY_TYPE, paymentSeed, place, snapshot } from './payment-fixture';
-import { checkoutEvent, createFakeStripe, signStripe, STRIPE_WEBHOOK_SECRET } from './stripe-fixtures';
+import { checkoutEvent, createFakeStripe, signStripe, stripePayments } from './stripe-fixtures';
 
 const PAID_CARD = '4242 4242 4242 4242';
 const run = promisify(execFile);
@@ -228,11 +228,7 @@ describe.each(testDatabases)('Stripe webhooks checked against the payment on %s'
     seed: paymentSeed,
     clock,
     demoMode: true,
-    payments: {
-      gateway: 'stripe',
-      publicUrl: 'https://shop.example',
-      stripe: { secretKey: 'sk_test_fixture', webhookSecret: STRIPE_WEBHOOK_SECRET, client: stripe },
-    },
+    payments: stripePayments(stripe),
   });
   let token: string;
   const webhook = (payload: string) =>

@@ -12,7 +12,13 @@ import type { OrderPayInfo, OrderPayRejectionInfo } from '../../src/domain/api/o
 import { createClock, testDatabases, useTestApp } from './helpers';
 import { enter, NOON, pickupOrder, SHOP } from './order-fixture';
 import { PAY_TYPE, paymentSeed, place, snapshot } from './payment-fixture';
-import { checkoutEvent, createFakeStripe, signStripe, STRIPE_WEBHOOK_SECRET } from './stripe-fixtures';
+import {
+  checkoutEvent,
+  createFakeStripe,
+  stripePayments,
+  signStripe,
+  STRIPE_WEBHOOK_SECRET,
+} from './stripe-fixtures';
 
 describe.each(testDatabases)('Stripe gateway on %s', (kind) => {
   const clock = createClock(NOON);
@@ -21,11 +27,7 @@ describe.each(testDatabases)('Stripe gateway on %s', (kind) => {
     seed: paymentSeed,
     clock,
     demoMode: true,
-    payments: {
-      gateway: 'stripe',
-      publicUrl: 'https://shop.example',
-      stripe: { secretKey: 'sk_test_fixture', webhookSecret: STRIPE_WEBHOOK_SECRET, client: stripe },
-    },
+    payments: stripePayments(stripe),
   });
   let token: string;
   const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);

@@ -7,6 +7,13 @@ import type { StripeClient } from '../../server/payments/stripe';
 
 export const STRIPE_WEBHOOK_SECRET = 'whsec_test_fixture_secret';
 
+/** The test app's payments on the Stripe adapter, with this stand-in as its client. */
+export const stripePayments = (client: StripeClient) => ({
+  gateway: 'stripe' as const,
+  publicUrl: 'https://shop.example',
+  stripe: { secretKey: 'sk_test_fixture', webhookSecret: STRIPE_WEBHOOK_SECRET, client },
+});
+
 export interface FakeStripe extends StripeClient {
   sessions: Map<string, Stripe.Checkout.Session>;
   created: Stripe.Checkout.SessionCreateParams[];
