@@ -172,9 +172,7 @@ export async function exchangeToken(
 
 /** The member of the shop's membership scope that has this phone, if any. */
 export async function memberOfPhone(db: Executor, session: Session, phone: string): Promise<number | null> {
-  const scope: MembershipScope =
-    session.chainId !== null ? { chainId: session.chainId } : { shopId: session.shopId };
-  return findMemberIdByPhone(db, scope, phone);
+  return findMemberIdByPhone(db, scopeOf({ id: session.shopId, chainId: session.chainId }), phone);
 }
 
 /**
