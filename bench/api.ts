@@ -23,7 +23,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { adminQuery } from '../scripts/cluster';
 import { apiPath } from '../src/domain/api/envelope';
 import { LARGE_MENU_SHOP, DEMO_MENU_SHOP } from './api-target';
 
@@ -259,15 +259,7 @@ async function createDatabase(
   }
   const adminUrl = process.env.DATABASE_URL!;
   const name = `bench_api_${randomBytes(4).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (statement: string) => adminQuery(adminUrl, statement);
   await admin(`create database "${name}"`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

@@ -26,6 +26,7 @@ import { chains, shops } from '../server/seed/index';
 import { seedDatabase } from '../server/seed/seeder';
 import type { SeedMember } from '../server/seed/types';
 import { apiPath } from '../src/domain/api/envelope';
+import { positive } from './cli';
 
 const { values: args } = parseArgs({
   options: {
@@ -36,15 +37,6 @@ const { values: args } = parseArgs({
     'no-nginx': { type: 'boolean', default: false },
   },
 });
-
-function positive(name: string, text: string, max: number): number {
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 1 || value > max) {
-    console.error(`--${name} must be a whole number 1-${max}, got "${text}"`);
-    process.exit(2);
-  }
-  return value;
-}
 
 const CUSTOMERS = positive('customers', args.customers, 1_000_000);
 const CONCURRENCY = positive('concurrency', args.concurrency, 10_000);

@@ -17,6 +17,7 @@ import { chains, shops } from '../server/seed/index';
 import { seedDatabase } from '../server/seed/seeder';
 import { apiPath } from '../src/domain/api/envelope';
 import { countStatements } from '../tests/api/helpers/statements';
+import { positive } from './cli';
 
 const { values: args } = parseArgs({
   options: {
@@ -24,15 +25,6 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '10' },
   },
 });
-
-function positive(name: string, text: string, max: number): number {
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 1 || value > max) {
-    console.error(`--${name} must be a whole number 1-${max}, got "${text}"`);
-    process.exit(2);
-  }
-  return value;
-}
 
 const STREAMS = positive('streams', args.streams, 50_000);
 const IDLE_MS = positive('seconds', args.seconds, 3_600) * 1000;

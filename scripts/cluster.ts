@@ -205,7 +205,8 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
-async function adminQuery(adminUrl: string, statement: string): Promise<void> {
+/** Runs one statement on its own connection (create or drop a database). */
+export async function adminQuery(adminUrl: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
