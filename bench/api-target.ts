@@ -1,6 +1,6 @@
 // The processes bench/api.ts loads, one per child so the load client never shares their event loop:
 //   --serve app   the storefront API on BENCH_PGLITE_DIR or BENCH_DATABASE_URL, seeded with the demo shops
-//                 and LARGE_MENU_SHOP (2,200 products), rate limits off, plus GET /bench/stats (statements
+//                 (shop 1 with BENCH_MEMBERS card holders) and LARGE_MENU_SHOP (2,200 products), rate limits off, plus GET /bench/stats (statements
 //                 sent and CPU used so far, read before and after each load);
 //   --serve bare  a bare Fastify of the same version answering POST /bare with a 16 KB JSON object;
 //   --serve raw   POST /raw writes one order-sized row in its own transaction on BENCH_DATABASE_URL or
@@ -14,7 +14,7 @@ import { openDatabase, type Database, type OpenDatabase } from '../server/db/cli
 import { RATE_LIMIT_OFF } from '../server/http/rate-limit';
 import { chains, shops } from '../server/seed/index';
 import { seedDatabase } from '../server/seed/seeder';
-import type { SeedProduct, SeedShop } from '../server/seed/types';
+import type { SeedMember, SeedProduct, SeedShop } from '../server/seed/types';
 
 /**
  * The API's clock starts at noon on a Monday in Shanghai and runs on, so the demo shop is open and takes
@@ -29,7 +29,29 @@ export const LARGE_MENU_SHOP = 60;
 const LARGE_MENU_PRODUCTS = 2_200;
 const LARGE_MENU_TYPES = 22;
 
+/** Members of the demo shop who pay by card in bench/api.ts, each with its own session. */
+export const BENCH_MEMBERS = 32;
+export const BENCH_PAY_PASSWORD = '246810';
+const BENCH_MEMBER_ID_BASE = 20_000_000;
+export const benchMemberPhone = (i: number) => `136${String(i).padStart(8, '0')}`;
+
 const text = (en: string, zh: string) => ({ en, zh });
+
+/** The demo shop with the bench's members (a balance no run empties) and SMS for their logins. */
+function withBenchMembers(shop: SeedShop): SeedShop {
+  const members: SeedMember[] = Array.from({ length: BENCH_MEMBERS }, (_, i) => ({
+    id: BENCH_MEMBER_ID_BASE + i,
+    phone: benchMemberPhone(i),
+    name: `Bench member ${i + 1}`,
+    levelId: shop.memberLevels[0]!.id,
+    cardNo: `BENCH${BENCH_MEMBER_ID_BASE + i}`,
+    amount: 2_000_000_000,
+    giftAmount: 0,
+    points: 0,
+    payPassword: BENCH_PAY_PASSWORD,
+  }));
+  return { ...shop, smsQuota: shop.smsQuota + BENCH_MEMBERS, members: [...shop.members, ...members] };
+}
 
 /** A chain's full menu: every fourth product has sizes, every third a required taste. */
 function largeMenuShop(): SeedShop {
@@ -128,7 +150,8 @@ async function serveApp(): Promise<FastifyInstance> {
   const database = await openDatabase(
     url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir: process.env.BENCH_PGLITE_DIR! },
   );
-  await seedDatabase(database.db, { chains, shops: [...shops, largeMenuShop()] }, { demoMode: true });
+  const demoShops = shops.map((shop) => (shop.id === DEMO_MENU_SHOP ? withBenchMembers(shop) : shop));
+  await seedDatabase(database.db, { chains, shops: [...demoShops, largeMenuShop()] }, { demoMode: true });
   const counter = countStatements(database.db, database.kind);
   // As server/main.ts runs it, less the rate limits: every request comes from one address.
   const offset = Date.parse(BENCH_CLOCK_START) - Date.now();

@@ -303,3 +303,11 @@ async function openPostgres(
     },
   };
 }
+
+/**
+ * The rows of a raw `execute`: node-postgres and PGlite both answer with `{ rows }`, which drizzle's
+ * driver-neutral type does not name.
+ */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}

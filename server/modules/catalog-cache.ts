@@ -78,40 +78,93 @@ const writeWatches = new WeakMap<object, WriteWatch>();
 
 type Query = (statement: unknown, ...rest: unknown[]) => Promise<unknown>;
 
-/** A plain SELECT changes nothing the catalogue shows; everything else may (CTEs, COMMIT included). */
-function isPlainRead(statement: unknown): boolean {
+/**
+ * The tables whose writes move catalog_versions (migration 0009's triggers) and the counters themselves.
+ * A statement is matched by its text, so a name that only looks alike (a future coupon_products) is one
+ * more re-read of the counters, never a missed change.
+ */
+const CATALOGUE_TABLES = /\b(products|product_specs|product_types|shops|catalog_versions)\b/i;
+
+type StatementKind = 'read' | 'catalogue' | 'end' | 'other';
+
+/**
+ * What a statement may do to what the catalogue shows: a plain SELECT nothing; a write naming a catalogue
+ * table may change it; COMMIT or ROLLBACK ends a transaction; any other write (orders, payments, members,
+ * sessions) leaves it alone. A statement whose text cannot be read counts as a catalogue write.
+ */
+function kindOf(statement: unknown): StatementKind {
   const text = typeof statement === 'string' ? statement : (statement as { text?: unknown } | null)?.text;
-  return typeof text === 'string' && /^\s*select\b/i.test(text);
+  if (typeof text !== 'string') return 'catalogue';
+  if (/^\s*select\b/i.test(text)) return 'read';
+  if (/^\s*(commit|rollback|end)\b/i.test(text)) return 'end';
+  return CATALOGUE_TABLES.test(text) ? 'catalogue' : 'other';
 }
 
-/** Wraps `owner.query` so a finished statement that may write moves the count. */
+/**
+ * Wraps `owner.query` (one connection, or PGlite outside its transactions) so the count moves once a
+ * statement that may change the catalogue has finished, and again when the transaction it was part of
+ * ends: the change is visible to other connections only from the commit, and a reader must not note the
+ * counters it read before the commit under a count taken after the write. Orders, payments and sessions
+ * write without moving it, so the counters stay trusted through an order peak.
+ */
 function countWrites(owner: { query: Query }, bump: () => void): void {
   const query = owner.query;
+  let wroteCatalogue = false;
   owner.query = function watchedQuery(this: unknown, statement: unknown, ...rest: unknown[]) {
-    if (isPlainRead(statement)) return query.call(this, statement, ...rest);
+    const kind = kindOf(statement);
+    if (kind === 'read' || kind === 'other') return query.call(this, statement, ...rest);
+    if (kind === 'catalogue') wroteCatalogue = true;
+    else if (!wroteCatalogue) return query.call(this, statement, ...rest);
+    const finished = () => {
+      if (kind === 'end') wroteCatalogue = false;
+      bump();
+    };
     // pg's pool.query runs its statement on a pooled client with a callback, which returns nothing.
     const last = rest.at(-1);
     if (typeof last === 'function') {
       const done = (...results: unknown[]) => {
-        bump();
+        finished();
         return (last as (...args: unknown[]) => unknown)(...results);
       };
       return query.call(this, statement, ...rest.slice(0, -1), done);
     }
     const result = query.call(this, statement, ...rest);
     // A submittable (pg-cursor) is no promise; nothing here uses one, so it only must not break.
-    return result instanceof Promise ? result.finally(bump) : result;
+    return result instanceof Promise ? result.finally(finished) : result;
   };
 }
 
+/**
+ * PGlite runs a transaction's statements on the handle it passes to the callback: those are watched for
+ * catalogue writes, and the count moves after the transaction ends if one was seen. `exec` (several
+ * statements in one text: migrations, the seeder) always moves it.
+ */
 function watchPglite(client: PGlite, bump: () => void): void {
   countWrites(client as unknown as { query: Query }, bump);
   const { exec, transaction } = client;
   client.exec = function watchedExec(this: PGlite, ...args) {
     return exec.apply(this, args).finally(bump);
   } as typeof exec;
-  client.transaction = function watchedTransaction(this: PGlite, ...args) {
-    return transaction.apply(this, args).finally(bump);
+  client.transaction = function watchedTransaction<T>(
+    this: PGlite,
+    callback: Parameters<PGlite['transaction']>[0],
+  ) {
+    let wroteCatalogue = false;
+    const watched = (tx: Parameters<typeof callback>[0]) => {
+      const { query: txQuery, exec: txExec } = tx;
+      tx.query = function watchedTxQuery(this: unknown, ...args: Parameters<typeof txQuery>) {
+        if (kindOf(args[0]) === 'catalogue') wroteCatalogue = true;
+        return txQuery.apply(this, args);
+      } as typeof txQuery;
+      tx.exec = function watchedTxExec(this: unknown, ...args: Parameters<typeof txExec>) {
+        wroteCatalogue = true;
+        return txExec.apply(this, args);
+      } as typeof txExec;
+      return callback(tx);
+    };
+    return (transaction.call(this, watched) as Promise<T>).finally(() => {
+      if (wroteCatalogue) bump();
+    });
   } as typeof transaction;
 }
 

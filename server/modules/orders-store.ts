@@ -346,6 +346,23 @@ const toDetail = (loaded: Loaded, view: OrderView): OrderDetail => ({
   readAt: view.now.toISOString(),
 });
 
+/**
+ * The detail of an order from the row and payment its caller just wrote in its own transaction: only the
+ * lines are read (one statement), where orderDetail would read the order and its payments again.
+ */
+export async function detailOfWritten(
+  db: Executor,
+  written: { row: OrderRow; shopName: Text; payment: PaymentRow | null },
+  view: OrderView,
+): Promise<OrderDetail> {
+  const lines = await db
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.orderId, written.row.id))
+    .orderBy(asc(orderLines.position));
+  return toDetail({ ...written, lines }, view);
+}
+
 /** Orders of this customer, in the order of `ids`. */
 export async function orderDetails(
   db: Executor,

@@ -9,7 +9,7 @@
 // Lock order, the same everywhere: the order row first (changeStatus or `select … for update`), then the
 // member row, then payments. Two payments racing for one order serialise on the order row; member-card
 // payments of several orders serialise on the member row, whose check constraint keeps balances ≥ 0.
-import { and, asc, eq, gte, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, lt, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type {
   OrderPayInfo,
@@ -21,7 +21,7 @@ import type { GatewayName, PaymentFailReason, Settlement } from '../../src/domai
 import type { OrderDetail } from '../../src/domain/api/order';
 import type { PayType } from '../../src/domain/enums';
 import { formatMoney } from '../../src/pricing';
-import type { Executor, Tx } from '../db/client';
+import { rowsOf, type Executor, type Tx } from '../db/client';
 import {
   memberLedger,
   members,
@@ -35,12 +35,12 @@ import { BusinessError, HttpError, type RequestContext, type Session } from '../
 import type { LocalizedText, MessageParams } from '../i18n';
 import { TRADE_NO_PLACEHOLDER, type GatewayState } from '../payments/gateway';
 import { localize } from './catalog';
-import { loadMemberSettingRow, loadShop, payOptions } from './catalog-shop';
+import { payOptions } from './catalog-shop';
 import { checkPayPassword, missingPayPasswordKey } from './identity-password';
 import { REFUND_GRACE_MS } from './order-life';
 import { changeStatus } from './order-status';
 import { orderMessages } from './orders-messages';
-import { orderDetail, type OrderView } from './orders-store';
+import { detailOfWritten, orderDetail, toPayment, type OrderView } from './orders-store';
 import { paymentMessages } from './payments-messages';
 
 /** Wrong pay passwords in a row before paying by card is locked. */
@@ -84,11 +84,21 @@ async function ownOrder(db: Executor, customerId: number, orderId: number): Prom
   return row;
 }
 
-async function openAttempt(db: Executor, orderId: number): Promise<PaymentRow | undefined> {
+/**
+ * The customer's own order with its open online attempt, if any, in one statement (at most one attempt is
+ * processing: payments_one_processing_uq). Anyone else's id reads exactly like a missing one.
+ */
+async function payableOrder(
+  db: Executor,
+  customerId: number,
+  orderId: number,
+): Promise<{ order: OrderRow; open: PaymentRow | null }> {
   const [row] = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.orderId, orderId), eq(payments.state, 'processing')));
+    .select({ order: orders, open: payments })
+    .from(orders)
+    .leftJoin(payments, and(eq(payments.orderId, orders.id), eq(payments.state, 'processing')))
+    .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId)));
+  if (!row) throw orderNotFound();
   return row;
 }
 
@@ -456,38 +466,41 @@ const viewOf = (ctx: RequestContext): OrderView => ({ locale: ctx.catalogueLocal
 export async function payOrder({ app, ctx, input, origin }: PayArgs): Promise<OrderPayInfo> {
   const { db } = app;
   const { session, now } = ctx;
-  const order = await ownOrder(db, session.customerId, input.id);
+  const { order, open } = await payableOrder(db, session.customerId, input.id);
   const unpaid = order.status === 'nopay' || order.status === 'nopay_cancel';
   if (unpaid && now.getTime() >= order.payDeadlineAt.getTime())
     throw refuse('expired', paymentMessages.expired);
   if (order.status === 'nopay_cancel') throw refuse('notPayable', paymentMessages.notPayable);
   if (order.status !== 'nopay') throw refuse('notPayable', paymentMessages.alreadyPaid);
 
-  const shop = await loadShop(db, order.shopId);
-  if (!shop) throw orderNotFound();
-  const memberSetting = await loadMemberSettingRow(db, order.shopId);
+  // The shop's row and member settings as the order path reads them: no statement while the cache is warm.
+  const entry = await app.catalogCache.entry(db, order.shopId, ctx.catalogueLocale, now);
+  if (!entry) throw orderNotFound();
+  const { shop, memberSetting } = entry;
   const option = payOptions(shop.row, memberSetting, ctx.locale, ctx.catalogueLocale).find(
     (o) => o.id === input.payTypeId && o.orderTypes.includes(order.orderType),
   );
   if (!option) throw refuse('payTypeInvalid', paymentMessages.payTypeInvalid);
   if (option.payType !== 'VIP' && pricedForCardOnly(order, memberSetting?.isOnlyCardPayForDiscount ?? false))
     throw refuse('payTypeLocked', paymentMessages.payTypeLocked);
+  const memberId = option.payType === 'VIP' ? cardHolder(session) : null;
 
-  // A member card needs its checks before an open online attempt is given up.
-  const member =
-    option.payType === 'VIP' ? await checkMemberCard(app, session, input.payPassword, now) : null;
-
-  const open = await openAttempt(db, order.id);
   if (open) {
+    // A member card's password is checked before an open online attempt is given up for it.
+    if (memberId !== null) await verifyMemberCard(app, memberId, input.payPassword, now);
     const settled = await settleOpenPayment(app, open, now, 'superseded');
     if (settled === 'success') throw refuse('notPayable', paymentMessages.alreadyPaid);
     if (settled === 'unknown') throw refuse('paymentInProgress', paymentMessages.paymentInProgress);
   }
 
+  if (memberId !== null) {
+    const paid = await payByMemberCard(app, order, memberId, input.payPassword, option.id, now);
+    const detail = await detailOfWritten(db, { ...paid, shopName: shop.row.name }, viewOf(ctx));
+    return { order: detail, payment: toPayment(paid.payment), redirectUrl: null };
+  }
+
   let redirectUrl: string | null = null;
-  if (member) {
-    await payByMemberCard(app, order, member, option.id, ctx);
-  } else if (option.payType === 'Cash' || option.payType === 'COD') {
+  if (option.payType === 'Cash' || option.payType === 'COD') {
     await settleAtShop(app, order, option.payType, option.id, now);
   } else if (option.online) {
     redirectUrl = await startOnline(app, order, option.payType, option.id, {
@@ -529,78 +542,104 @@ function syntheticShopPayment(order: OrderDetail, payType: PayType): OrderPayInf
   };
 }
 
-interface CheckedMember {
-  id: number;
+function cardHolder(session: Session): number {
+  if (session.memberId === null) throw refuse('memberRequired', paymentMessages.memberRequired);
+  return session.memberId;
 }
 
-/** Member, pay password set, not locked, password right; every attempt counts towards the lock. */
-async function checkMemberCard(
+/** The member row as a card payment holds it: locked from its read to the commit. */
+interface HeldCard {
+  id: number;
+  amount: number;
+  gift: number;
+  /** A hash under the current key when the one stored is legacy or under an older key. */
+  rehash: string | null;
+}
+
+/** A card check's verdict; a refusal is thrown only after the transaction that counted it commits. */
+type CardCheck = { ok: true; card: HeldCard } | { ok: false; refusal: Error };
+
+/**
+ * Member, pay password set, not locked, password right. The member row is read `for update`, so
+ * concurrent guesses are checked one after another, each seeing the count the one before left: at most
+ * PAY_PASSWORD_MAX_FAILURES wrong passwords, then the lock. A wrong one is counted in the same
+ * transaction, which the caller commits; a process stopped mid-check rolls nothing forward, but no answer
+ * was sent, so no guess was learned. A right one writes nothing here: the run of wrong passwords ends only
+ * when a payment goes through (payByMemberCard).
+ */
+async function checkCardInTx(
+  tx: Tx,
   app: FastifyInstance,
-  session: Session,
+  memberId: number,
   password: string | undefined,
   now: Date,
-): Promise<CheckedMember> {
-  if (session.memberId === null) throw refuse('memberRequired', paymentMessages.memberRequired);
-  const [member] = await app.db
+): Promise<CardCheck> {
+  const refusal = (error: Error): CardCheck => ({ ok: false, refusal: error });
+  const [member] = await tx
     .select({
       id: members.id,
+      amount: members.amount,
+      gift: members.giftAmount,
       hash: members.payPasswordHash,
       lockedUntil: members.payPasswordLockedUntil,
       failures: members.payPasswordFailures,
     })
     .from(members)
-    .where(eq(members.id, session.memberId));
-  if (!member) throw refuse('memberRequired', paymentMessages.memberRequired);
-  if (!member.hash) throw refuse('payPasswordNotSet', paymentMessages.payPasswordNotSet);
-  if (member.lockedUntil && member.lockedUntil > now) throw lockedRefusal(member.lockedUntil, now);
+    .where(eq(members.id, memberId))
+    .for('update');
+  if (!member) return refusal(refuse('memberRequired', paymentMessages.memberRequired));
+  if (!member.hash) return refusal(refuse('payPasswordNotSet', paymentMessages.payPasswordNotSet));
+  if (member.lockedUntil && member.lockedUntil > now) return refusal(lockedRefusal(member.lockedUntil, now));
+  // A lock that ran out starts the count over.
+  const failuresSoFar = member.lockedUntil !== null ? 0 : member.failures;
   if (!password) {
-    const attemptsLeft = PAY_PASSWORD_MAX_FAILURES - (member.lockedUntil !== null ? 0 : member.failures);
-    throw refuse('payPasswordWrong', paymentMessages.payPasswordRequired, undefined, { attemptsLeft });
+    const attemptsLeft = PAY_PASSWORD_MAX_FAILURES - failuresSoFar;
+    return refusal(
+      refuse('payPasswordWrong', paymentMessages.payPasswordRequired, undefined, { attemptsLeft }),
+    );
   }
-  const missingKey = missingPayPasswordKey(app.settings.payPasswordKeys, member.hash);
+  const keys = app.settings.payPasswordKeys;
+  const missingKey = missingPayPasswordKey(keys, member.hash);
   if (missingKey !== null) {
     // The operator dropped a key still in use: the customer can do nothing about it, so no attempt counts.
     app.log.error(
       { memberId: member.id, keyId: missingKey },
       'pay password is under a key that is not configured (PAY_PASSWORD_KEYS)',
     );
-    throw new HttpError(503, 'service.unavailable');
+    return refusal(new HttpError(503, 'service.unavailable'));
   }
+  const check = await checkPayPassword(keys, member.id, password, member.hash);
+  if (check.ok)
+    return {
+      ok: true,
+      card: { id: member.id, amount: member.amount, gift: member.gift, rehash: check.rehash ?? null },
+    };
 
-  const { attempt, right } = await attemptPayPassword(app, member.id, password, now);
-  if (!attempt) throw await lostAttemptRefusal(app.db, member.id, now);
-  if (right) return { id: member.id };
-  if (attempt.lockedUntil) throw lockedRefusal(attempt.lockedUntil, now);
-  const attemptsLeft = Math.max(0, PAY_PASSWORD_MAX_FAILURES - attempt.failures);
-  throw refuse('payPasswordWrong', paymentMessages.payPasswordWrong, { attemptsLeft }, { attemptsLeft });
+  const failures = failuresSoFar + 1;
+  const lockedUntil =
+    failures >= PAY_PASSWORD_MAX_FAILURES
+      ? new Date(now.getTime() + PAY_PASSWORD_LOCK_MINUTES * 60_000)
+      : null;
+  await tx
+    .update(members)
+    .set({ payPasswordFailures: failures, payPasswordLockedUntil: lockedUntil })
+    .where(eq(members.id, member.id));
+  if (lockedUntil) return refusal(lockedRefusal(lockedUntil, now));
+  const attemptsLeft = Math.max(0, PAY_PASSWORD_MAX_FAILURES - failures);
+  return refusal(
+    refuse('payPasswordWrong', paymentMessages.payPasswordWrong, { attemptsLeft }, { attemptsLeft }),
+  );
 }
 
-/**
- * One guess: counted as a failure (reservePayAttempt), then checked, and for a right password given back
- * and the hash re-keyed if it is legacy or under an older key, all in one transaction. The member row
- * stays locked from the count to the commit, so concurrent guesses are checked one after another, each
- * seeing the count the one before left: at most PAY_PASSWORD_MAX_FAILURES checks, then the lock, while
- * a member's own concurrent payments with the right password never lock each other out. A process
- * stopped mid-check rolls the count back, but no answer was sent, so no guess was learned. The run of
- * wrong passwords ends only when a payment goes through (payByMemberCard).
- */
-async function attemptPayPassword(app: FastifyInstance, memberId: number, password: string, now: Date) {
-  const keys = app.settings.payPasswordKeys;
-  return app.db.transaction(async (tx) => {
-    const attempt = await reservePayAttempt(tx, memberId, now);
-    if (!attempt) return { attempt: null, right: false };
-    const check = await checkPayPassword(keys, memberId, password, attempt.hash);
-    if (!check.ok) return { attempt, right: false };
-    await tx
-      .update(members)
-      .set({
-        payPasswordFailures: attempt.failures - 1,
-        payPasswordLockedUntil: null,
-        ...(check.rehash ? { payPasswordHash: check.rehash } : {}),
-      })
-      .where(eq(members.id, memberId));
-    return { attempt, right: true };
-  });
+/** The password check alone, in its own transaction, for a payment that must first give up an open attempt. */
+async function verifyMemberCard(
+  app: FastifyInstance,
+  memberId: number,
+  password: string | undefined,
+  now: Date,
+): Promise<void> {
+  const check = await app.db.transaction((tx) => checkCardInTx(tx, app, memberId, password, now));
+  if (!check.ok) throw check.refusal;
 }
 
 function lockedRefusal(lockedUntil: Date, now: Date): BusinessError {
@@ -613,61 +652,41 @@ function lockedRefusal(lockedUntil: Date, now: Date): BusinessError {
   );
 }
 
-/**
- * Counts an attempt as a failure before its password is looked at, in one conditional UPDATE: only while
- * the card is not locked, and the attempt that reaches the limit sets the lock. A lock that ran out
- * starts the count over. Null when the card is locked (or its password was removed) meanwhile.
- */
-async function reservePayAttempt(db: Executor, memberId: number, now: Date) {
-  const lockedUntil = members.payPasswordLockedUntil;
-  const lockUntil = new Date(now.getTime() + PAY_PASSWORD_LOCK_MINUTES * 60_000);
-  const failures = sql`(case when ${lockedUntil} is not null and ${lockedUntil} <= ${now} then 1 else ${members.payPasswordFailures} + 1 end)`;
-  const [attempt] = await db
-    .update(members)
-    .set({
-      payPasswordFailures: failures,
-      payPasswordLockedUntil: sql`case when ${failures} >= ${PAY_PASSWORD_MAX_FAILURES} then ${lockUntil}::timestamptz else null end`,
-    })
-    .where(
-      and(
-        eq(members.id, memberId),
-        isNotNull(members.payPasswordHash),
-        or(isNull(lockedUntil), lte(lockedUntil, now)),
-      ),
-    )
-    .returning({ failures: members.payPasswordFailures, lockedUntil, hash: members.payPasswordHash });
-  return attempt?.hash ? { ...attempt, hash: attempt.hash } : null;
-}
-
-/** Why an attempt could not be counted: the card was locked, or its pay password removed, meanwhile. */
-async function lostAttemptRefusal(db: Executor, memberId: number, now: Date): Promise<BusinessError> {
-  const [row] = await db
-    .select({ hash: members.payPasswordHash, lockedUntil: members.payPasswordLockedUntil })
-    .from(members)
-    .where(eq(members.id, memberId));
-  if (!row) return refuse('memberRequired', paymentMessages.memberRequired);
-  if (!row.hash) return refuse('payPasswordNotSet', paymentMessages.payPasswordNotSet);
-  // Locked by a request whose clock reads later than this one's: still a lock, of at most the full term.
-  const until = row.lockedUntil && row.lockedUntil > now ? row.lockedUntil : null;
-  return lockedRefusal(until ?? new Date(now.getTime() + PAY_PASSWORD_LOCK_MINUTES * 60_000), now);
+function balanceShort(order: OrderRow, short: number): BusinessError {
+  const formatted = formatMoney(short, {
+    currency: order.currency,
+    numberDecimals: order.numberDecimals,
+    symbol: '',
+  });
+  return refuse('balanceShort', paymentMessages.balanceShort, { short: formatted }, { short });
 }
 
 /**
- * One transaction: the order goes nopay → pending (paid), the member's stored balance is spent first and
- * then the gift balance, a success payment row and an orderPay ledger row are written. Any refusal rolls
- * all of it back.
+ * One transaction of five statements: the member row locked and its password checked (checkCardInTx),
+ * the order nopay → pending with its status event (changeStatus), then one statement that spends the
+ * stored balance first and then the gift balance, ends the run of wrong passwords (re-keying a legacy
+ * hash), and writes the success payment row and its orderPay ledger row. A wrong password commits its
+ * count alone; any other refusal rolls all of it back.
+ *
+ * Lock order: the member row before the order row, unlike the rest of this file, so a wrong password's
+ * count commits without the order ever being touched. No deadlock follows: the only transactions that
+ * lock an order and then a member are refunds of paid orders, and an order being paid here is unpaid.
  */
 async function payByMemberCard(
   app: FastifyInstance,
   order: OrderRow,
-  member: CheckedMember,
+  memberId: number,
+  password: string | undefined,
   payTypeId: number,
-  ctx: RequestContext<'session'>,
-): Promise<void> {
-  const { now } = ctx;
+  now: Date,
+): Promise<{ row: OrderRow; payment: PaymentRow }> {
   const total = order.total;
-  await app.db.transaction(async (tx) => {
-    const changed = await changeStatus(tx, {
+  const outcome = await app.db.transaction(async (tx) => {
+    const check = await checkCardInTx(tx, app, memberId, password, now);
+    if (!check.ok) return check;
+    const { card } = check;
+    if (card.amount + card.gift < total) throw balanceShort(order, total - card.amount - card.gift);
+    const row = await changeStatus(tx, {
       orderId: order.id,
       from: ['nopay'],
       to: 'pending',
@@ -676,78 +695,73 @@ async function payByMemberCard(
       now,
       set: { paid: true, paidAt: now, settlement: 'memberCard', payType: 'VIP', payTypeId },
     });
-    if (!changed) throw refuse('notPayable', paymentMessages.notPayable);
-    const [balances] = await tx
-      .select({ amount: members.amount, gift: members.giftAmount })
-      .from(members)
-      .where(eq(members.id, member.id))
-      .for('update');
-    const available = (balances?.amount ?? 0) + (balances?.gift ?? 0);
-    if (!balances || available < total) {
-      const short = total - available;
-      throw refuse(
-        'balanceShort',
-        paymentMessages.balanceShort,
-        {
-          short: formatMoney(short, {
-            currency: order.currency,
-            numberDecimals: order.numberDecimals,
-            symbol: '',
-          }),
-        },
-        { short },
-      );
-    }
-    const fromBalance = Math.min(balances.amount, total);
+    if (!row) throw refuse('notPayable', paymentMessages.notPayable);
+    const fromBalance = Math.min(card.amount, total);
     const fromGift = total - fromBalance;
-    const [after] = await tx
-      .update(members)
-      .set({
-        amount: sql`${members.amount} - ${fromBalance}`,
-        giftAmount: sql`${members.giftAmount} - ${fromGift}`,
-        payPasswordFailures: 0,
-        payPasswordLockedUntil: null,
-      })
-      .where(
-        and(eq(members.id, member.id), gte(members.amount, fromBalance), gte(members.giftAmount, fromGift)),
-      )
-      .returning({ amount: members.amount, gift: members.giftAmount });
-    if (!after) throw refuse('balanceShort', paymentMessages.balanceShort, { short: '' }, { short: 0 });
-    const [payment] = await tx
-      .insert(payments)
-      .values({
-        orderId: order.id,
-        payType: 'VIP',
-        settlement: 'memberCard',
-        gateway: null,
-        state: 'success',
-        amount: total,
-        currency: order.currency,
-        fromBalance,
-        fromGift,
-        createdAt: now,
-        completedAt: now,
-      })
-      .returning({ id: payments.id });
-    const [ledger] = await tx
-      .insert(memberLedger)
-      .values({
-        memberId: member.id,
-        kind: 'orderPay',
-        orderId: order.id,
-        paymentId: payment!.id,
-        amountDelta: -fromBalance,
-        giftDelta: -fromGift,
-        amountAfter: after.amount,
-        giftAfter: after.gift,
-        createdAt: now,
-      })
-      .returning({ id: memberLedger.id });
-    await tx
-      .update(payments)
-      .set({ tradeNo: `ML${ledger!.id}` })
-      .where(eq(payments.id, payment!.id));
+    const payment = await spendFromCard(tx, { order: row, card, fromBalance, fromGift, now });
+    return { ok: true as const, row, payment };
   });
+  if (!outcome.ok) throw outcome.refusal;
+  return outcome;
+}
+
+/**
+ * The card's debit, the payment and the ledger row in one statement. The ledger id is drawn first so the
+ * payment's trade number (ML + ledger id) is written with it. The balances were read under the row lock;
+ * the members_balances check stays the last word.
+ */
+async function spendFromCard(
+  tx: Tx,
+  args: { order: OrderRow; card: HeldCard; fromBalance: number; fromGift: number; now: Date },
+): Promise<PaymentRow> {
+  const { order, card, fromBalance, fromGift, now } = args;
+  const at = now.toISOString();
+  const result = await tx.execute(sql`
+    with debit as (
+      update ${members}
+      set amount = amount - ${fromBalance}, gift_amount = gift_amount - ${fromGift},
+        pay_password_failures = 0, pay_password_locked_until = null,
+        pay_password_hash = coalesce(${card.rehash}::text, pay_password_hash)
+      where id = ${card.id}
+      returning amount, gift_amount
+    ), ledger_id as (
+      select nextval(pg_get_serial_sequence('member_ledger', 'id'))::integer as id
+    ), paid as (
+      insert into ${payments} (order_id, pay_type, settlement, state, amount, currency, from_balance,
+        from_gift, trade_no, created_at, completed_at)
+      select ${order.id}, 'VIP', 'memberCard', 'success', ${order.total}, ${order.currency}, ${fromBalance},
+        ${fromGift}, 'ML' || ledger_id.id, ${at}::timestamptz, ${at}::timestamptz
+      from debit, ledger_id
+      returning id, trade_no
+    ), ledger as (
+      insert into ${memberLedger} (id, member_id, kind, order_id, payment_id, amount_delta, gift_delta,
+        amount_after, gift_after, created_at)
+      select ledger_id.id, ${card.id}, 'orderPay', ${order.id}, paid.id, ${-fromBalance}, ${-fromGift},
+        debit.amount, debit.gift_amount, ${at}::timestamptz
+      from ledger_id, paid, debit
+    )
+    select paid.id as payment_id, paid.trade_no from paid`);
+  const [written] = rowsOf<{ payment_id: number; trade_no: string }>(result);
+  if (!written) throw balanceShort(order, 0);
+  return {
+    id: Number(written.payment_id),
+    orderId: order.id,
+    payType: 'VIP',
+    settlement: 'memberCard',
+    gateway: null,
+    state: 'success',
+    amount: order.total,
+    currency: order.currency,
+    fromBalance,
+    fromGift,
+    tradeNo: written.trade_no,
+    failReason: null,
+    refunded: false,
+    createdAt: now,
+    completedAt: now,
+    refundDueAt: null,
+    refundAttempts: 0,
+  };
 }
 
 /** Cash at the counter or on delivery: no money moves now; the order goes to the merchant unpaid. */

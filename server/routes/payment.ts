@@ -50,6 +50,12 @@ function sandboxOf(app: FastifyInstance): SandboxGateway {
   return app.payments.sandbox;
 }
 
+/** The reason of an order/pay refusal (OrderPayRejectionInfo), or null for any other error. */
+const refusalReason = (error: unknown): string | null =>
+  error instanceof BusinessError && error.info !== null && typeof error.info === 'object'
+    ? String((error.info as { reason?: unknown }).reason ?? '') || null
+    : null;
+
 const actions: AnyAction[] = [
   defineAction({
     area: 'order',
@@ -57,9 +63,15 @@ const actions: AnyAction[] = [
     input: orderPayInput,
     auth: 'session',
     handler: async ({ input, ctx, app, request }): Promise<OrderPayInfo> => {
-      // The customer's orders past their deadline are cancelled first, so an expired order reads as such.
-      await expireDue(app, ctx.now, { customerId: ctx.session.customerId });
-      return payOrder({ app, ctx, input, origin: originOf(app, request) });
+      try {
+        return await payOrder({ app, ctx, input, origin: originOf(app, request) });
+      } catch (error) {
+        // An order past its deadline is expired now rather than at the next sweep, so it reads as
+        // cancelled at once; a payment that goes through waits on no expiry.
+        if (refusalReason(error) === 'expired')
+          await expireDue(app, ctx.now, { customerId: ctx.session.customerId });
+        throw error;
+      }
     },
   }),
 

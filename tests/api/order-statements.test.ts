@@ -1,12 +1,12 @@
-// What an order submit costs the database (decision K12): statements counted at the PostgreSQL client,
+// What an order submit and a member-card payment cost the database (decisions K12, K44): statements counted at the PostgreSQL client,
 // inside transactions too, so a change that adds a query to the submit path fails here.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClock, testDatabases, useTestApp } from './helpers';
 import { login, NOON, P, pickupOrder, SHOP } from './order-fixture';
-import { paymentSeed, place, MEMBERS } from './payment-fixture';
+import { ledgerSum, memberRow, paymentSeed, place, MEMBERS, PASSWORD, PAY_TYPE } from './payment-fixture';
 
-describe.skipIf(!testDatabases.includes('postgres'))('order submit statements on postgres', () => {
+describe.skipIf(!testDatabases.includes('postgres'))('order submit and pay statements on postgres', () => {
   const kind = 'postgres' as const;
   const t = useTestApp(kind, {
     seed: paymentSeed,
@@ -27,10 +27,14 @@ describe.skipIf(!testDatabases.includes('postgres'))('order submit statements on
     pg.Client.prototype.query = original;
   });
 
+  // The catalogue's version read is shared by every call of its shop for CATALOG_VERSION_TTL_MS (K2): a
+  // call that happens to renew it does not own it.
+  const ownStatements = () => texts.filter((text) => !/from "catalog_versions"/.test(text));
+
   async function statementsOf(token: string, body: ReturnType<typeof pickupOrder>) {
     texts.length = 0;
     await place(t, token, body);
-    return [...texts];
+    return ownStatements();
   }
 
   it('runs at most 8 statements for a one-line cart, and no more for a cart of many lines', async () => {
@@ -51,5 +55,25 @@ describe.skipIf(!testDatabases.includes('postgres'))('order submit statements on
     // Tracked stock adds its lock and its update, whatever the number of lines.
     expect(many.length, many.join('\n')).toBeLessThanOrEqual(one.length + 2);
     expect(many.filter((s) => /order_lines/.test(s))).toHaveLength(1);
+  });
+
+  it('pays by member card in at most 8 statements, one transaction, with its ledger row', async () => {
+    const token = await login(t, SHOP, MEMBERS.rich.phone);
+    const pay = (id: number) =>
+      t.call('order/pay', { id, payTypeId: PAY_TYPE.VIP, payPassword: PASSWORD }, { token, language: 'en' });
+    const warm = await place(t, token, pickupOrder({ payType: 'VIP', payTypeId: PAY_TYPE.VIP }));
+    expect((await pay(warm.id)).body.result).toBe(true); // warms the session and catalogue caches
+    const order = await place(t, token, pickupOrder({ payType: 'VIP', payTypeId: PAY_TYPE.VIP }));
+    const before = await memberRow(t, MEMBERS.rich.id);
+    texts.length = 0;
+    const r = await pay(order.id);
+    const sent = ownStatements();
+    expect(r.body.result, r.body.message).toBe(true);
+    expect(sent.length, sent.join('\n')).toBeLessThanOrEqual(8);
+    expect(sent.filter((s) => /^begin/i.test(s))).toHaveLength(1);
+    expect(sent.filter((s) => /^commit/i.test(s))).toHaveLength(1);
+    const after = await memberRow(t, MEMBERS.rich.id);
+    expect(before.amount + before.gift - after.amount - after.gift).toBe(order.amounts.total);
+    expect(await ledgerSum(t, MEMBERS.rich.id)).toEqual(after);
   });
 });
