@@ -311,3 +311,25 @@ async function openPostgres(
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
+
+const preparedByDatabase = new WeakMap<Database, Map<string, unknown>>();
+
+/**
+ * A statement built once per database handle and kept: drizzle builds its SQL once, and node-postgres
+ * parses it once per connection under its name (a named prepared statement). Only for statements run on
+ * the handle itself, outside transactions (a transaction runs on a connection of its own); `name` must be
+ * unique in the process.
+ */
+export function prepared<T>(db: Database, name: string, build: (db: Database) => T): T {
+  let statements = preparedByDatabase.get(db);
+  if (!statements) {
+    statements = new Map();
+    preparedByDatabase.set(db, statements);
+  }
+  let statement = statements.get(name) as T | undefined;
+  if (statement === undefined) {
+    statement = build(db);
+    statements.set(name, statement);
+  }
+  return statement;
+}

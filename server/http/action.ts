@@ -32,6 +32,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import type { z } from 'zod';
 import { apiPath, HEADERS, type ApiReply } from '../../src/domain/api/envelope';
 import { catalogueLocaleOf, type CatalogueLocale, type Locale } from '../../src/domain/enums';
+import { prepared, type Database } from '../db/client';
 import { customers, memberLevels, members, sessions, shops } from '../db/schema';
 import {
   describeIssues,
@@ -173,15 +174,8 @@ export function envelope<T>(result: boolean, info: T, message: string): ApiReply
   return { result, info, message };
 }
 
-/**
- * The valid, unexpired session of a token (hash lookup), with its shop's status; null otherwise. Found
- * sessions stay in the process's session cache for a moment (decision K10); unknown tokens are not kept.
- */
-export async function findSession(app: FastifyInstance, token: string, now: Date): Promise<Session | null> {
-  const tokenHash = hashToken(token);
-  const cached = app.sessionCache.get(tokenHash);
-  if (cached) return cached.expiresAt > now ? cached : null;
-  const [row] = await app.db
+const sessionByToken = (db: Database) =>
+  db
     .select({
       id: sessions.id,
       shopId: sessions.shopId,
@@ -199,8 +193,27 @@ export async function findSession(app: FastifyInstance, token: string, now: Date
     .innerJoin(shops, eq(shops.id, sessions.shopId))
     .leftJoin(members, eq(members.id, customers.memberId))
     .leftJoin(memberLevels, eq(memberLevels.id, members.levelId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
-    .limit(1);
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .limit(1)
+    .prepare('session_by_token');
+
+/**
+ * The valid, unexpired session of a token (hash lookup), with its shop's status; null otherwise. Found
+ * sessions stay in the process's session cache for a moment (decision K10); unknown tokens are not kept.
+ */
+export async function findSession(app: FastifyInstance, token: string, now: Date): Promise<Session | null> {
+  const tokenHash = hashToken(token);
+  const cached = app.sessionCache.get(tokenHash);
+  if (cached) return cached.expiresAt > now ? cached : null;
+  const [row] = await prepared(app.db, 'session_by_token', sessionByToken).execute({
+    tokenHash,
+    now: now.toISOString(),
+  });
   if (!row) return null;
   const { memberLevel, memberDiscount, ...fields } = row;
   const session: Session = {

@@ -19,7 +19,7 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { CatalogueLocale } from '../../src/domain/enums';
 import { localTime } from '../../src/domain/hours';
-import type { Database } from '../db/client';
+import { prepared, type Database } from '../db/client';
 import { catalogVersions, type MemberSettingRow } from '../db/schema';
 import { Catalogue, loadCatalogue, loadTaxes, type CatalogueRows, type TaxRow } from './catalog';
 import { loadMemberSettingRow, loadShop, type ShopRecord } from './catalog-shop';
@@ -46,22 +46,15 @@ export interface ShopVersions {
   stock: number;
 }
 
-function prepareVersionRead(db: Database) {
-  return db
-    .select({ menu: catalogVersions.menu, stock: catalogVersions.stock })
-    .from(catalogVersions)
-    .where(eq(catalogVersions.shopId, sql.placeholder('shopId')))
-    .prepare('catalog_version_read');
-}
-const versionReads = new WeakMap<Database, ReturnType<typeof prepareVersionRead>>();
-
 /** The shop's counters; a shop whose catalogue was never written reads as zeros. */
 export async function readShopVersions(db: Database, shopId: number): Promise<ShopVersions> {
-  let read = versionReads.get(db);
-  if (!read) {
-    read = prepareVersionRead(db);
-    versionReads.set(db, read);
-  }
+  const read = prepared(db, 'catalog_version_read', (on) =>
+    on
+      .select({ menu: catalogVersions.menu, stock: catalogVersions.stock })
+      .from(catalogVersions)
+      .where(eq(catalogVersions.shopId, sql.placeholder('shopId')))
+      .prepare('catalog_version_read'),
+  );
   const [row] = await read.execute({ shopId });
   return row ? { menu: Number(row.menu), stock: Number(row.stock) } : { menu: 0, stock: 0 };
 }

@@ -7,7 +7,7 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { OrderDetail, OrderLine, OrderPayment, OrderSummary } from '../../src/domain/api/order';
 import { customerActions } from '../../src/domain/order-life';
 import { PaymentResult, type CatalogueLocale, type OrderStatus } from '../../src/domain/enums';
-import type { Database, Executor, Tx } from '../db/client';
+import { prepared, type Database, type Executor, type Tx } from '../db/client';
 import {
   orderDayCounters,
   orderLines,
@@ -351,17 +351,21 @@ const toDetail = (loaded: Loaded, view: OrderView): OrderDetail => ({
  * lines are read (one statement), where orderDetail would read the order and its payments again.
  */
 export async function detailOfWritten(
-  db: Executor,
+  db: Database,
   written: { row: OrderRow; shopName: Text; payment: PaymentRow | null },
   view: OrderView,
 ): Promise<OrderDetail> {
-  const lines = await db
-    .select()
-    .from(orderLines)
-    .where(eq(orderLines.orderId, written.row.id))
-    .orderBy(asc(orderLines.position));
+  const lines = await prepared(db, 'order_lines_of', linesOfOrder).execute({ orderId: written.row.id });
   return toDetail({ ...written, lines }, view);
 }
+
+const linesOfOrder = (db: Database) =>
+  db
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.orderId, sql.placeholder('orderId')))
+    .orderBy(asc(orderLines.position))
+    .prepare('order_lines_of');
 
 /** Orders of this customer, in the order of `ids`. */
 export async function orderDetails(

@@ -21,7 +21,7 @@ import type { GatewayName, PaymentFailReason, Settlement } from '../../src/domai
 import type { OrderDetail } from '../../src/domain/api/order';
 import type { PayType } from '../../src/domain/enums';
 import { formatMoney } from '../../src/pricing';
-import { rowsOf, type Executor, type Tx } from '../db/client';
+import { prepared, rowsOf, type Database, type Executor, type Tx } from '../db/client';
 import {
   memberLedger,
   members,
@@ -84,20 +84,26 @@ async function ownOrder(db: Executor, customerId: number, orderId: number): Prom
   return row;
 }
 
+const payableOrderRead = (db: Database) =>
+  db
+    .select({ order: orders, open: payments })
+    .from(orders)
+    .leftJoin(payments, and(eq(payments.orderId, orders.id), eq(payments.state, 'processing')))
+    .where(
+      and(eq(orders.id, sql.placeholder('orderId')), eq(orders.customerId, sql.placeholder('customerId'))),
+    )
+    .prepare('payable_order');
+
 /**
  * The customer's own order with its open online attempt, if any, in one statement (at most one attempt is
  * processing: payments_one_processing_uq). Anyone else's id reads exactly like a missing one.
  */
 async function payableOrder(
-  db: Executor,
+  db: Database,
   customerId: number,
   orderId: number,
 ): Promise<{ order: OrderRow; open: PaymentRow | null }> {
-  const [row] = await db
-    .select({ order: orders, open: payments })
-    .from(orders)
-    .leftJoin(payments, and(eq(payments.orderId, orders.id), eq(payments.state, 'processing')))
-    .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId)));
+  const [row] = await prepared(db, 'payable_order', payableOrderRead).execute({ orderId, customerId });
   if (!row) throw orderNotFound();
   return row;
 }
