@@ -1,13 +1,13 @@
-// Writing and reading orders. A submit is one transaction: claim the idempotency key, reserve stock, take
-// the day sequence numbers and insert the orders with their lines; any failure rolls all of it back. A
+// Writing and reading orders. A submit is atomic: claim the idempotency key, reserve stock, take the day
+// sequence numbers and insert the orders with their lines; any failure rolls all of it back. A
 // key already claimed (a retry, or a racing duplicate that waited on the unique index until the first
 // committed) answers with the first submit's orders instead.
 import { createHash } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { OrderDetail, OrderLine, OrderPayment, OrderSummary } from '../../src/domain/api/order';
 import { customerActions } from '../../src/domain/order-life';
 import { PaymentResult, type CatalogueLocale, type OrderStatus } from '../../src/domain/enums';
-import { prepared, type Database, type Executor, type Tx } from '../db/client';
+import { prepared, type Database, type Executor } from '../db/client';
 import {
   orderDayCounters,
   orderLines,
@@ -20,6 +20,7 @@ import {
   type PaymentRow,
   type Text,
 } from '../db/schema';
+import { encodeRows, jsonRows } from '../db/values';
 import { BusinessError } from '../http/action';
 import { localize } from './catalog';
 import { reject, stockError, type PreparedOrder } from './orders';
@@ -84,72 +85,131 @@ export interface WrittenOrder {
   shopName: Text;
 }
 
-/**
- * The submit's writes, a fixed number of statements however many orders and lines it has: the key, the
- * stock (two per table), the day counters of every shop, the orders, the lines. The counters are taken
- * last but two, so each shop's counter row is held only for the orders' and lines' inserts and the commit.
- */
-async function writeSubmit(tx: Tx, args: SubmitArgs): Promise<WrittenOrder[] | null> {
-  const [request] = await tx
-    .insert(orderRequests)
-    .values({
-      customerId: args.customerId,
-      idempotencyKey: args.key,
-      requestHash: args.hash,
-      createdAt: args.now,
-    })
-    .onConflictDoNothing({ target: [orderRequests.customerId, orderRequests.idempotencyKey] })
-    .returning({ id: orderRequests.id });
-  if (!request) return null;
+/** Columns an order's submit fills from the statement itself rather than from the prepared values. */
+const COMPUTED_ORDER_COLUMNS = new Set(['id', 'requestId', 'daySeq', 'orderNo']);
 
-  await reserveStock(
-    tx,
-    args.prepared.flatMap((p) => p.demands),
-    args.locale,
-    stockError,
+/**
+ * The submit's rows in one statement, whatever the number of orders and lines: the key claimed, the day
+ * counters of its shops taken (in shop order, like every other submit), the orders and their lines
+ * inserted, each part fed by the one before through data-modifying CTEs. A key already claimed makes the
+ * counters, orders and lines select nothing: the statement writes nothing and returns no row. One
+ * statement is atomic without a transaction; the counter rows are held only until it ends. Its text is
+ * the same for every submit (the orders and lines are two JSON parameters), so it is a named prepared
+ * statement, built once per database handle.
+ */
+function submitQuery(db: Executor) {
+  const req = db.$with('req').as(
+    db
+      .insert(orderRequests)
+      .values({
+        customerId: sql.placeholder('customerId'),
+        idempotencyKey: sql.placeholder('key'),
+        requestHash: sql.placeholder('hash'),
+        createdAt: sql`${sql.placeholder('now')}::timestamptz`,
+      })
+      .onConflictDoNothing({ target: [orderRequests.customerId, orderRequests.idempotencyKey] })
+      .returning({ id: orderRequests.id }),
+  );
+  // A submit has one order per shop (a chain's carts): the shop names an order's counter and its lines.
+  const o = jsonRows(orders, sql.placeholder('orders'), 'o');
+  const cnt = db.$with('cnt', { shopId: orderDayCounters.shopId, last: orderDayCounters.last }).as(sql`
+    insert into ${orderDayCounters} (shop_id, business_date, last)
+    select ${o.column('shopId')}, ${o.column('businessDate')}, 1 from req, ${o.from}
+    order by ${o.column('shopId')}
+    on conflict (shop_id, business_date) do update set last = ${orderDayCounters}.last + 1
+    returning shop_id, last`);
+  const orderKeys = Object.keys(o.columns).filter((key) => !COMPUTED_ORDER_COLUMNS.has(key));
+  const ord = db.$with('ord', getTableColumns(orders)).as(sql`
+    insert into ${orders} (${columnList(orderKeys.map((key) => o.columns[key]!.name))},
+      request_id, day_seq, order_no)
+    select ${sql.join(
+      orderKeys.map((key) => o.column(key)),
+      sql`, `,
+    )}, req.id, cnt.last,
+      replace(cnt_day.business_date, '-', '') || '-' || cnt.shop_id || '-' ||
+        lpad(cnt.last::text, greatest(4, length(cnt.last::text)), '0')
+    from req, ${o.from}
+      cross join lateral (select ${o.column('shopId')} as shop_id, ${o.column('businessDate')} as business_date) cnt_day
+      join cnt on cnt.shop_id = cnt_day.shop_id
+    order by o.ordinal
+    returning *`);
+  const l = jsonRows(orderLines, sql.placeholder('lines'), 'l');
+  const lineKeys = Object.keys(l.columns).filter((key) => key !== 'id');
+  const lin = db.$with('lin', getTableColumns(orderLines)).as(sql`
+    insert into ${orderLines} (${columnList(lineKeys.map((key) => l.columns[key]!.name))})
+    select ${sql.join(
+      lineKeys.map((key) => (key === 'orderId' ? sql`ord.id` : l.column(key))),
+      sql`, `,
+    )}
+    from ${l.from} join ord on ord.shop_id = ${l.column('orderId')}
+    order by l.ordinal
+    returning *`);
+  return db
+    .with(req, cnt, ord, lin)
+    .select()
+    .from(ord)
+    .innerJoin(lin, eq(lin.orderId, ord.id))
+    .prepare('order_submit');
+}
+
+function submitParams(args: SubmitArgs) {
+  return {
+    customerId: args.customerId,
+    key: args.key,
+    hash: args.hash,
+    now: args.now.toISOString(),
+    orders: encodeRows(
+      orders,
+      args.prepared.map((p) => p.values),
+    ),
+    // Until the statement gives each order its id, a line names its order by the order's shop.
+    lines: encodeRows(
+      orderLines,
+      args.prepared.flatMap((p) => p.lines.map((line) => ({ ...line, orderId: p.shopId }))),
+    ),
+  };
+}
+
+const columnList = (names: string[]) =>
+  sql.join(
+    names.map((name) => sql.identifier(name)),
+    sql`, `,
   );
 
-  // One row per shop, locked in shop order like every other submit.
-  const days = new Map(args.prepared.map((p) => [p.shopId, p.values.businessDate]));
-  const counters = await tx
-    .insert(orderDayCounters)
-    .values(
-      [...days]
-        .sort(([a], [b]) => a - b)
-        .map(([shopId, businessDate]) => ({ shopId, businessDate, last: 1 })),
-    )
-    .onConflictDoUpdate({
-      target: [orderDayCounters.shopId, orderDayCounters.businessDate],
-      set: { last: sql`${orderDayCounters.last} + 1` },
-    })
-    .returning({ shopId: orderDayCounters.shopId, last: orderDayCounters.last });
-  const seqByShop = new Map(counters.map((c) => [c.shopId, c.last]));
-
-  // Inserted in the carts' order, so their ids (and a replay) keep that order.
-  const rows = await tx
-    .insert(orders)
-    .values(
-      args.prepared.map((prepared) => {
-        const daySeq = seqByShop.get(prepared.shopId)!;
-        return {
-          ...prepared.values,
-          requestId: request.id,
-          daySeq,
-          orderNo: orderNumber(prepared.values.businessDate, prepared.shopId, daySeq),
-        };
-      }),
-    )
-    .returning();
-  const lines = await tx
-    .insert(orderLines)
-    .values(args.prepared.flatMap((p, i) => p.lines.map((line) => ({ ...line, orderId: rows[i]!.id }))))
-    .returning();
-  return rows.map((row, i) => ({
-    row,
-    lines: lines.filter((l) => l.orderId === row.id).sort((a, b) => a.position - b.position),
-    shopName: args.prepared[i]!.shopName,
-  }));
+/**
+ * The submit's writes: the stock first when any is tracked (two statements per table) in a transaction
+ * with the rest, else the one statement alone. Null when the key was already claimed.
+ */
+async function writeSubmit(db: Database, args: SubmitArgs): Promise<WrittenOrder[] | null> {
+  const demands = args.prepared.flatMap((p) => p.demands);
+  const params = submitParams(args);
+  const rows =
+    demands.length === 0
+      ? await prepared(db, 'order_submit', submitQuery).execute(params)
+      : await db
+          .transaction(async (tx) => {
+            await reserveStock(tx, demands, args.locale, stockError);
+            const written = await submitQuery(tx).execute(params);
+            // A replay gives back the stock it took.
+            if (written.length === 0) throw new ReplayedSubmit();
+            return written;
+          })
+          .catch((error: unknown) => {
+            if (error instanceof ReplayedSubmit) return [];
+            throw error;
+          });
+  if (rows.length === 0) return null;
+  return args.prepared.map((prepared) => {
+    const own = rows.filter((r) => r.ord.shopId === prepared.shopId);
+    return {
+      row: own[0]!.ord,
+      lines: own.map((r) => r.lin).sort((a, b) => a.position - b.position),
+      shopName: prepared.shopName,
+    };
+  });
 }
+
+class ReplayedSubmit extends Error {}
 
 interface SubmitArgs {
   customerId: number;
@@ -161,7 +221,7 @@ interface SubmitArgs {
 }
 
 export async function submitOrders(db: Database, args: SubmitArgs): Promise<SubmitResult> {
-  const written = await db.transaction((tx) => writeSubmit(tx, args));
+  const written = await writeSubmit(db, args);
   if (written) return { orderIds: written.map((w) => w.row.id), replayed: false, written };
   const ids = await findSubmitted(db, args.customerId, args.key, args.hash);
   return { orderIds: ids ?? [], replayed: true };
