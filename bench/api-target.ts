@@ -108,6 +108,8 @@ function largeMenuShop(): SeedShop {
     ...base,
     id: LARGE_MENU_SHOP,
     chainId: null,
+    // The demo shop's must-pick category is not on this menu.
+    settings: { ...base.settings, mustPickTypeId: null },
     name: text('Large Menu Kitchen', '大菜单厨房'),
     memberLevels: [
       { id: LARGE_MENU_SHOP * 1000 + 901, name: text('Member', '会员'), discount: 100, level: 1 },
@@ -124,6 +126,14 @@ function largeMenuShop(): SeedShop {
     serviceUsers: [],
   };
 }
+
+/**
+ * Products of the large menu without sizes, required tastes or tracked stock, which a cart can hold
+ * without choices: the lines of bench/api.ts's growth scenarios.
+ */
+export const PLAIN_LARGE_MENU_PRODUCTS = Array.from({ length: LARGE_MENU_PRODUCTS }, (_, i) => i)
+  .filter((i) => i % 4 !== 0 && i % 3 !== 0 && i % 5 !== 0)
+  .map((i) => 600_000 + i);
 
 interface Counter {
   statements: number;

@@ -7,7 +7,8 @@
 // only: it never fails on a target. Targets (docs/decisions.md K7): store/products ≥ 50 % of bare Fastify
 // on PostgreSQL and ≥ 30 % on PGlite; order/confirm ≥ 25 % of the raw one-insert transaction rate on
 // PostgreSQL with p99 ≤ 100 ms at 32 connections, ≥ 200/s with p99 ≤ 150 ms on PGlite; the 2,200-product
-// menu warm p50 ≤ 20 ms; member-card pay ≥ 200/s on PostgreSQL.
+// menu warm p50 ≤ 20 ms; member-card pay ≥ 200/s on PostgreSQL; a 50-line submit at most twice the cost
+// of a one-line submit (p50 at one connection and CPU per call, printed as the growth line).
 //
 // Scenarios and anchors are tables (SCENARIOS, ANCHORS below): a new row names its path, its body (or a
 // setupRequest that makes each request, e.g. a fresh idempotency key), the session it needs, and the
@@ -34,6 +35,7 @@ import {
   benchMemberPhone,
   DEMO_MENU_SHOP,
   LARGE_MENU_SHOP,
+  PLAIN_LARGE_MENU_PRODUCTS,
 } from './api-target';
 
 const { values: args } = parseArgs({
@@ -112,6 +114,24 @@ const freshOrder: autocannon.Request['setupRequest'] = (request) => ({
   body: JSON.stringify({ ...PICKUP_ORDER, idempotencyKey: randomUUID() }),
 });
 
+/** A pickup of `lines` plain products of the large menu, each submit with its own key. */
+const largeMenuOrder =
+  (lines: number): autocannon.Request['setupRequest'] =>
+  (request) => ({
+    ...request,
+    body: JSON.stringify({
+      ...PICKUP_ORDER,
+      products: PLAIN_LARGE_MENU_PRODUCTS.slice(0, lines).map((id) => ({
+        id,
+        // One line alone must still reach the shop's minimum pickup order (15.00).
+        quantity: lines === 1 ? 2 : 1,
+        tastes: [],
+        mealset: [],
+      })),
+      idempotencyKey: randomUUID(),
+    }),
+  });
+
 /** Sends `count` calls, `width` at a time, and resolves with their replies in order. */
 async function inBatches<T>(count: number, width: number, call: (i: number) => Promise<T>): Promise<T[]> {
   const results: T[] = new Array(count);
@@ -172,6 +192,12 @@ async function unpaidMemberOrders(app: Target, count: number): Promise<Request['
 
 const percent = (ratio: number | null) => (ratio === null ? '-' : `${(ratio * 100).toFixed(1)} %`);
 
+/** The two submits whose cost the growth line compares (target: 50 lines ≤ 2× one line). */
+const GROWTH = {
+  one: 'order/confirm (1 line, 1 connection)',
+  many: 'order/confirm (50 lines, 1 connection)',
+} as const;
+
 export const SCENARIOS: Scenario[] = [
   {
     name: 'store/products (demo menu)',
@@ -207,6 +233,24 @@ export const SCENARIOS: Scenario[] = [
       database === 'postgres'
         ? `≥ 200/s, 0 errors: ${r.reqPerSec >= 200 && r.errors === 0 ? 'met' : 'NOT met'}`
         : 'printed only',
+  },
+  {
+    name: GROWTH.one,
+    path: apiPath('order', 'confirm'),
+    setupRequest: largeMenuOrder(1),
+    session: 'large',
+    connections: 1,
+    anchor: null,
+    target: () => 'the base of the growth line',
+  },
+  {
+    name: GROWTH.many,
+    path: apiPath('order', 'confirm'),
+    setupRequest: largeMenuOrder(50),
+    session: 'large',
+    connections: 1,
+    anchor: null,
+    target: () => 'see the growth line',
   },
   {
     name: 'store/products (2,200 products, br, 1 connection)',
@@ -417,7 +461,7 @@ async function benchDatabase(kind: DatabaseKind, shared: Map<string, Target>): P
       // A prepared scenario makes each load's requests first, outside the measured time.
       const loadOwn = async (warm: boolean) => {
         if (!scenario.prepared) return load(app, warm ? { ...own, durationS: 2 } : own);
-        const count = Math.max(1, Math.round(scenario.prepared.requests() / (warm ? 10 : 1)));
+        const count = Math.max(connections, Math.round(scenario.prepared.requests() / (warm ? 10 : 1)));
         const setupRequest = await scenario.prepared.make(app, count);
         return load(app, { ...own, setupRequest, amount: count });
       };
@@ -483,6 +527,21 @@ function print(kind: DatabaseKind, results: Results): void {
   }
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
   for (const row of rows) console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join('  '));
+  printGrowth(results);
+}
+
+/** How much more a 50-line submit costs than a one-line one, by latency and by the API's CPU. */
+function printGrowth(results: Results): void {
+  const [one] = results.get(GROWTH.one) ?? [];
+  const [many] = results.get(GROWTH.many) ?? [];
+  if (!one || !many) return;
+  const latency = many.p50 / Math.max(one.p50, 0.5);
+  const cpu = one.cpuMsPerCall && many.cpuMsPerCall ? many.cpuMsPerCall / one.cpuMsPerCall : null;
+  const met = latency <= 2 && (cpu === null || cpu <= 2);
+  console.log(
+    `growth, 50 lines / 1 line: p50 ${latency.toFixed(2)}×, CPU ms/call ${cpu === null ? '-' : `${cpu.toFixed(2)}×`}` +
+      ` (target ≤ 2×: ${met ? 'met' : 'NOT met'})`,
+  );
 }
 
 async function main(): Promise<void> {

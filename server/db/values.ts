@@ -69,3 +69,16 @@ export function encodeRows<T extends PgTable>(table: T, rows: Partial<T['$inferI
     }),
   );
 }
+
+/**
+ * A row of `table` from its JSON form (`row_to_json`, `json_agg`): keyed by column name, each value mapped
+ * as drizzle maps the column's driver value (timestamps from text, JSON columns as they are).
+ */
+export function rowFromJson<T extends PgTable>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table) as Record<string, Column>)) {
+    const value = json[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as T['$inferSelect'];
+}

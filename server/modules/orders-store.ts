@@ -20,7 +20,7 @@ import {
   type PaymentRow,
   type Text,
 } from '../db/schema';
-import { encodeRows, jsonRows } from '../db/values';
+import { encodeRows, jsonRows, rowFromJson } from '../db/values';
 import { BusinessError } from '../http/action';
 import { localize } from './catalog';
 import { reject, stockError, type PreparedOrder } from './orders';
@@ -144,11 +144,20 @@ function submitQuery(db: Executor) {
     from ${l.from} join ord on ord.shop_id = ${l.column('orderId')}
     order by l.ordinal
     returning *`);
+  // One row per order, its lines as one JSON array: a join would repeat the order (and its pricing
+  // explanation, which grows with the lines) on every line. The lines are aggregated apart from the
+  // orders in one aggregate that reads all of `lin` (a subquery per order saw only part of it).
+  const grouped = db
+    .$with('grouped', {
+      orderId: orderLines.orderId,
+      lines: sql<Record<string, unknown>[]>`lines`.as('lines'),
+    })
+    .as(sql`select order_id, json_agg(lin) as lines from lin group by order_id`);
   return db
-    .with(req, cnt, ord, lin)
-    .select()
+    .with(req, cnt, ord, lin, grouped)
+    .select({ ord: ord._.selectedFields, lines: grouped.lines })
     .from(ord)
-    .innerJoin(lin, eq(lin.orderId, ord.id))
+    .innerJoin(grouped, eq(grouped.orderId, ord.id))
     .prepare('order_submit');
 }
 
@@ -200,10 +209,10 @@ async function writeSubmit(db: Database, args: SubmitArgs): Promise<WrittenOrder
           });
   if (rows.length === 0) return null;
   return args.prepared.map((prepared) => {
-    const own = rows.filter((r) => r.ord.shopId === prepared.shopId);
+    const own = rows.find((r) => r.ord.shopId === prepared.shopId)!;
     return {
-      row: own[0]!.ord,
-      lines: own.map((r) => r.lin).sort((a, b) => a.position - b.position),
+      row: own.ord,
+      lines: own.lines.map((line) => rowFromJson(orderLines, line)).sort((a, b) => a.position - b.position),
       shopName: prepared.shopName,
     };
   });
