@@ -14,7 +14,8 @@ import { openDatabase, type Database, type OpenDatabase } from '../server/db/cli
 import { RATE_LIMIT_OFF } from '../server/http/rate-limit';
 import { chains, shops } from '../server/seed/index';
 import { seedDatabase } from '../server/seed/seeder';
-import type { SeedMember, SeedProduct, SeedShop } from '../server/seed/types';
+import type { SeedProduct, SeedShop } from '../server/seed/types';
+import { withBenchMembers, type BenchMembers } from './members';
 
 /**
  * The API's clock starts at noon on a Monday in Shanghai and runs on, so the demo shop is open and takes
@@ -31,27 +32,17 @@ const LARGE_MENU_TYPES = 22;
 
 /** Members of the demo shop who pay by card in bench/api.ts, each with its own session. */
 export const BENCH_MEMBERS = 32;
-export const BENCH_PAY_PASSWORD = '246810';
-const BENCH_MEMBER_ID_BASE = 20_000_000;
 export const benchMemberPhone = (i: number) => `136${String(i).padStart(8, '0')}`;
+const CARD_HOLDERS: BenchMembers = {
+  count: BENCH_MEMBERS,
+  idBase: 20_000_000,
+  phone: benchMemberPhone,
+  name: 'Bench member',
+  cardPrefix: 'BENCH',
+  amount: 2_000_000_000,
+};
 
 const text = (en: string, zh: string) => ({ en, zh });
-
-/** The demo shop with the bench's members (a balance no run empties) and SMS for their logins. */
-function withBenchMembers(shop: SeedShop): SeedShop {
-  const members: SeedMember[] = Array.from({ length: BENCH_MEMBERS }, (_, i) => ({
-    id: BENCH_MEMBER_ID_BASE + i,
-    phone: benchMemberPhone(i),
-    name: `Bench member ${i + 1}`,
-    levelId: shop.memberLevels[0]!.id,
-    cardNo: `BENCH${BENCH_MEMBER_ID_BASE + i}`,
-    amount: 2_000_000_000,
-    giftAmount: 0,
-    points: 0,
-    payPassword: BENCH_PAY_PASSWORD,
-  }));
-  return { ...shop, smsQuota: shop.smsQuota + BENCH_MEMBERS, members: [...shop.members, ...members] };
-}
 
 /** A chain's full menu: every fourth product has sizes, every third a required taste. */
 function largeMenuShop(): SeedShop {
@@ -160,7 +151,9 @@ async function serveApp(): Promise<FastifyInstance> {
   const database = await openDatabase(
     url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir: process.env.BENCH_PGLITE_DIR! },
   );
-  const demoShops = shops.map((shop) => (shop.id === DEMO_MENU_SHOP ? withBenchMembers(shop) : shop));
+  const demoShops = shops.map((shop) =>
+    shop.id === DEMO_MENU_SHOP ? withBenchMembers(shop, CARD_HOLDERS) : shop,
+  );
   await seedDatabase(database.db, { chains, shops: [...demoShops, largeMenuShop()] }, { demoMode: true });
   const counter = countStatements(database.db, database.kind);
   // As server/main.ts runs it, less the rate limits: every request comes from one address.

@@ -31,12 +31,12 @@ import { adminQuery } from '../scripts/cluster';
 import { apiPath } from '../src/domain/api/envelope';
 import {
   BENCH_MEMBERS,
-  BENCH_PAY_PASSWORD,
   benchMemberPhone,
   DEMO_MENU_SHOP,
   LARGE_MENU_SHOP,
   PLAIN_LARGE_MENU_PRODUCTS,
 } from './api-target';
+import { BENCH_PAY_PASSWORD } from './members';
 
 const { values: args } = parseArgs({
   options: {

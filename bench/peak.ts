@@ -24,9 +24,9 @@ import { findNginx, startCluster, type Cluster } from '../scripts/cluster';
 import { openDatabase } from '../server/db/client';
 import { chains, shops } from '../server/seed/index';
 import { seedDatabase } from '../server/seed/seeder';
-import type { SeedMember } from '../server/seed/types';
 import { apiPath } from '../src/domain/api/envelope';
 import { positive } from './cli';
+import { BENCH_PAY_PASSWORD, withBenchMembers } from './members';
 
 const { values: args } = parseArgs({
   options: {
@@ -56,7 +56,6 @@ const PICKUP_TIME = { date: '2026-03-03', time: '12:00' };
 const BURGER = 1101;
 const NO_CUTLERY = 1151;
 const PAY_TYPE_ID = { member: 4, cash: 2 } as const;
-const PAY_PASSWORD = '246810';
 /** Bench members' ids and phones, clear of the demo shops' id blocks and phones. */
 const MEMBER_ID_BASE = 10_000_000;
 const memberPhone = (i: number) => `139${String(i).padStart(8, '0')}`;
@@ -79,18 +78,14 @@ async function seed(databaseUrl: string): Promise<void> {
   const database = await openDatabase({ kind: 'postgres', url: databaseUrl });
   try {
     const shop = shops.find((s) => s.id === SHOP)!;
-    const members: SeedMember[] = Array.from({ length: PAY_BY_MEMBER_CARD ? CUSTOMERS : 0 }, (_, i) => ({
-      id: MEMBER_ID_BASE + i,
-      phone: memberPhone(i),
-      name: `Peak customer ${i + 1}`,
-      levelId: shop.memberLevels[0]!.id,
-      cardNo: `PEAK${MEMBER_ID_BASE + i}`,
+    const peakShop = withBenchMembers(shop, {
+      count: PAY_BY_MEMBER_CARD ? CUSTOMERS : 0,
+      idBase: MEMBER_ID_BASE,
+      phone: memberPhone,
+      name: 'Peak customer',
+      cardPrefix: 'PEAK',
       amount: 100_000,
-      giftAmount: 0,
-      points: 0,
-      payPassword: PAY_PASSWORD,
-    }));
-    const peakShop = { ...shop, smsQuota: shop.smsQuota + CUSTOMERS, members: [...shop.members, ...members] };
+    });
     await seedDatabase(
       database.db,
       { chains, shops: shops.map((s) => (s.id === SHOP ? peakShop : s)) },
@@ -189,7 +184,7 @@ async function customer(i: number, target: () => string): Promise<boolean> {
       'pay',
       target(),
       'order/pay',
-      { id: order.id, payTypeId, ...(PAY_BY_MEMBER_CARD ? { payPassword: PAY_PASSWORD } : {}) },
+      { id: order.id, payTypeId, ...(PAY_BY_MEMBER_CARD ? { payPassword: BENCH_PAY_PASSWORD } : {}) },
       token,
     );
     return true;
