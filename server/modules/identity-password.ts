@@ -1,7 +1,7 @@
 // Pay-password hashing. A pay password is 6 digits: any hash of a million values, salted and slow or not,
 // falls to offline guessing by whoever holds the members table. So the stored value is a keyed hash,
 // HMAC-SHA256 under a server secret that never enters the database: the table alone does not allow one
-// guess to be checked. The online lockout (payments.ts checkMemberCard) stays the real guard, and a check
+// guess to be checked. The online lockout (payments.ts checkCardInTx) stays the real guard, and a check
 // costs microseconds, so hashing no longer caps member-card payments.
 //
 // Stored form `hmac-sha256$<key id>$<mac base64url>`. The key id names the secret in the keyring
