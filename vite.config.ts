@@ -1,4 +1,6 @@
-import { defineConfig } from 'vite';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -58,9 +60,123 @@ const pwa = VitePWA({
   },
 });
 
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/** The early script of a cold start: its own entry of the build (decision K50). */
+const EARLY_ENTRY = 'src/app/early.ts';
+
+/**
+ * What a shop's link loads after the app's own code: the entry page, the menu it goes on to (decision K22)
+ * and the menu's cart bar, which follows the menu's first screen (K53). index.html names these files
+ * itself, so the browser fetches them with the app's code.
+ */
+const SHOP_LINK_CODE = [
+  'src/app/pages/entry-page.tsx',
+  'src/app/pages/selection-tab-page.tsx',
+  'src/app/pages/cart-panel.tsx',
+];
+
+/**
+ * Other pages a cold start may open on, and what each loads before it shows: the confirm page and the
+ * menu tab restore the shop of the stored session. The early script asks for the one in the address.
+ */
+const OTHER_FIRST_ROUTES: Record<string, string[]> = {
+  '/order/confirm': ['src/app/pages/order-confirm-page.tsx', 'src/app/restore-shop.tsx'],
+  '/pages/user/index-tab-1': ['src/app/pages/selection-tab-page.tsx', 'src/app/restore-shop.tsx'],
+};
+
+/**
+ * Puts the early script (src/app/early.ts) in index.html ahead of the app's own, and the code the first
+ * route needs after the app's own (decision K50): a shop link's pages as preload links of the page itself,
+ * and for another first route or the customer's language, a map the early script turns into preload links
+ * (index.html cannot know the address's route or the language). index.html is revalidated on every start
+ * (K21), so the links and the map always name the current files; the early script stays a file of 'self'
+ * (the Content-Security-Policy allows no inline script). A module named here that is not a chunk of the
+ * build fails the build.
+ */
+function firstRouteCode(): Plugin {
+  return {
+    name: 'storefront:first-route-code',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const { bundle, chunk: main } = ctx;
+        if (!bundle || !main) {
+          // The development server serves every module on demand: only the script itself.
+          return html.replace(
+            /<script type="module"/,
+            `<script type="module" src="/${EARLY_ENTRY}"></script>\n    $&`,
+          );
+        }
+        const chunks = Object.values(bundle).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
+        const byModule = (id: string) => {
+          const chunk = chunks.find((c) => c.facadeModuleId === resolve(root, id));
+          if (!chunk) throw new Error(`first-route code: ${id} is not a chunk of the build`);
+          return chunk;
+        };
+        const early = byModule(EARLY_ENTRY);
+        const loaded = new Set([...closure(bundle, main), ...closure(bundle, early)]);
+        const codeOf = (ids: string[]) => [
+          ...new Set(ids.flatMap((id) => closure(bundle, byModule(id)).filter((file) => !loaded.has(file)))),
+        ];
+        const shopLink = codeOf(SHOP_LINK_CODE);
+        for (const file of shopLink) loaded.add(file);
+        const files: string[] = [];
+        const indexOf = (file: string) =>
+          files.includes(`/${file}`) ? files.indexOf(`/${file}`) : files.push(`/${file}`) - 1;
+        const routes = Object.fromEntries(
+          Object.entries(OTHER_FIRST_ROUTES).map(([path, ids]) => [path, codeOf(ids).map(indexOf)]),
+        );
+        const locales = Object.fromEntries(
+          chunks
+            .map((c) => /src\/i18n\/([^/]+)\/index\.ts$/.exec(c.facadeModuleId ?? '')?.[1])
+            .filter((locale): locale is string => locale !== undefined)
+            .map((locale) => [locale, codeOf([`src/i18n/${locale}/index.ts`]).map(indexOf)]),
+        );
+        const map = JSON.stringify({ files, routes, locales }).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+        // Ahead of the app's script, and like it deferred: module scripts run in the order they are named, so
+        // the early one runs first, as soon as it has arrived, while the app's code is still arriving (an
+        // async script is left until after the app's own by Chromium when both are ready).
+        const script = `<script type="module" crossorigin src="/${early.fileName}" data-first-route-code="${map}"></script>`;
+        const preloads = [
+          ...closure(bundle, early).filter(
+            (file) => file !== early.fileName && !closure(bundle, main).includes(file),
+          ),
+          ...shopLink,
+        ].map((file) =>
+          file.endsWith('.css')
+            ? `<link rel="preload" as="style" crossorigin href="/${file}">`
+            : `<link rel="modulepreload" crossorigin href="/${file}">`,
+        );
+        // The app's own script and its imports come first: they are the largest and needed first.
+        return html
+          .replace(/<script type="module"/, `${script}\n    $&`)
+          .replace('</head>', `  ${preloads.join('\n    ')}\n  </head>`);
+      },
+    },
+  };
+}
+
+/** A chunk's file, the files it statically imports (transitively) and their styles. */
+function closure(
+  bundle: Rolldown.OutputBundle,
+  chunk: Rolldown.OutputChunk,
+  into = new Set<string>(),
+): string[] {
+  if (into.has(chunk.fileName)) return [...into];
+  into.add(chunk.fileName);
+  for (const css of chunk.viteMetadata?.importedCss ?? []) into.add(css);
+  for (const file of chunk.imports) {
+    const imported = bundle[file];
+    if (imported?.type === 'chunk') closure(bundle, imported, into);
+  }
+  return [...into];
+}
+
 export default defineConfig({
   plugins: [
     react(),
+    firstRouteCode(),
     pwa,
     // Every text asset is written beside itself as .br and .gz; the server sends the one the browser
     // accepts (@fastify/static preCompressed) without compressing anything per request (decision K20).
@@ -84,6 +200,8 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 512,
     rolldownOptions: {
+      // The app, and the early script of a cold start that index.html runs ahead of it (firstRouteCode).
+      input: { index: resolve(root, 'index.html'), early: resolve(root, EARLY_ENTRY) },
       output: {
         // What every page needs (the flow runtime, translations runtime, shared enumerations) goes in one
         // chunk: left to itself the bundler splits it by which lazy pages share what, and many small
@@ -92,7 +210,17 @@ export default defineConfig({
           groups: [
             {
               name: 'core',
-              test: /node_modules[\\/](xstate|@xstate|react|react-dom|scheduler|@tanstack|ky)[\\/]|src[\\/]i18n[\\/]i18n-(util|context)|src[\\/]domain[\\/]enums|src[\\/]machines[\\/]not-provided/,
+              // (src/domain/enums is not in it: the early script reads its defaults before this chunk has
+              // arrived, decision K50.)
+              test: /node_modules[\\/](xstate|@xstate|react|react-dom|scheduler|@tanstack|ky)[\\/]|src[\\/]i18n[\\/]i18n-(util|context)|src[\\/]machines[\\/]not-provided/,
+            },
+            {
+              // What the early script of a cold start shares with the app (decision K50): the environment,
+              // storage, locale choice, request builder and the entry's rules, in one chunk instead of a
+              // request for each. Only modules that import nothing else: the early script must run before
+              // the app's own code has arrived.
+              name: 'start',
+              test: /src[\\/](services[\\/](env|storage|stored-cart|consumer-request|early-replies)|domain[\\/](enums|client-type|api[\\/](store-limits|table-rules|envelope))|i18n[\\/]locale|machines[\\/]entry\.(params|rules)|app[\\/]flows[\\/]first-reads)\./,
             },
             {
               // Small rules and helpers the ordering pages share: one chunk instead of a request for each.

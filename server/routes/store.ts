@@ -125,6 +125,31 @@ const sendPrepared: onSendAsyncHookHandler = async (request, reply, payload) => 
   return bytes;
 };
 
+/** A page of `ids` in the given order, as store/productsChunk answers it. */
+function pageOf(
+  catalogue: Catalogue,
+  ids: readonly number[],
+  page: { page: number; pageLimit: number; version?: string | undefined },
+): ProductsChunkInfo {
+  const start = (page.page - 1) * page.pageLimit;
+  const pageIds = ids.slice(start, start + page.pageLimit);
+  return {
+    ...versionOf(catalogue, page.version),
+    list: pageIds.map((id) => catalogue.product(id)!),
+    page: page.page,
+    pageLimit: page.pageLimit,
+    total: ids.length,
+    hasMore: start + pageIds.length < ids.length,
+  };
+}
+
+/** The listed products of one category, in menu order. */
+const categoryIds = (catalogue: Catalogue, typeId: number) =>
+  catalogue
+    .listedRows()
+    .filter((row) => row.typeId === typeId)
+    .map((row) => row.id);
+
 const productOf = (catalogue: Catalogue, id: number) => {
   const product = catalogue.product(id);
   if (!product) throw new BusinessError(catalogMessages.productNotFound, { id });
@@ -227,10 +252,24 @@ const actions: AnyAction[] = [
       const catalogue = await sessionCatalogue(app, ctx);
       const counts = new Map<number, number>();
       for (const row of catalogue.listedRows()) counts.set(row.typeId, (counts.get(row.typeId) ?? 0) + 1);
-      return {
-        ...versionOf(catalogue, input.version),
-        list: catalogue.types().map((type) => ({ ...type, productCount: counts.get(type.id) ?? 0 })),
-      };
+      const list = catalogue.types().map((type) => ({ ...type, productCount: counts.get(type.id) ?? 0 }));
+      const reply: ProductTypesInfo = { ...versionOf(catalogue, input.version), list };
+      const wanted = input.firstPages;
+      if (wanted === undefined) return reply;
+      const firstPages: NonNullable<ProductTypesInfo['firstPages']> = [];
+      let products = 0;
+      for (const type of list) {
+        if (products >= wanted) break;
+        if (type.productCount === 0) continue;
+        const page = pageOf(catalogue, categoryIds(catalogue, type.id), {
+          page: 1,
+          pageLimit: wanted,
+          version: input.version,
+        });
+        firstPages.push({ typeId: type.id, ...page });
+        products += page.list.length;
+      }
+      return { ...reply, firstPages };
     },
   }),
 
@@ -246,25 +285,13 @@ const actions: AnyAction[] = [
         if (!catalogue.hasType(input.typeId)) {
           throw new BusinessError(catalogMessages.categoryNotFound, { id: input.typeId });
         }
-        ids = catalogue
-          .listedRows()
-          .filter((row) => row.typeId === input.typeId)
-          .map((row) => row.id);
+        ids = categoryIds(catalogue, input.typeId);
       } else {
         const unknown = input.ids.find((id) => !catalogue.hasProduct(id));
         if (unknown !== undefined) throw new BusinessError(catalogMessages.productNotFound, { id: unknown });
         ids = input.ids;
       }
-      const start = (input.page - 1) * input.pageLimit;
-      const pageIds = ids.slice(start, start + input.pageLimit);
-      return {
-        ...versionOf(catalogue, input.version),
-        list: pageIds.map((id) => catalogue.product(id)!),
-        page: input.page,
-        pageLimit: input.pageLimit,
-        total: ids.length,
-        hasMore: start + pageIds.length < ids.length,
-      };
+      return pageOf(catalogue, ids, input);
     },
   }),
 

@@ -8,7 +8,7 @@ import { createActor } from 'xstate';
 import { I18nProvider, useI18nContext } from '../i18n/i18n-context';
 import { loadLocaleAsync } from '../i18n/i18n-util.async';
 import { chooseLocale } from '../i18n/locale';
-import { configureHttp, type Toast } from '../services/http';
+import { configureHttp, type HttpConfig, type Toast } from '../services/http';
 import { detectEnvironment } from '../services/env';
 import { startInspector } from '../services/inspect';
 import { storage } from '../services/storage';
@@ -19,6 +19,14 @@ import { CartProvider } from './cart-state';
 import { createAppRouter, type AppRouter } from './router';
 import { sessionFlow } from './flows/session';
 
+/** What every call says about its caller: the session's language, client type and region. */
+const callerOf = (session: SessionRef): Partial<HttpConfig> => ({
+  getLanguage: () => session.getSnapshot().context.language,
+  getClientTypeCode: () => session.getSnapshot().context.clientTypeCode,
+  isOverseas: () => session.getSnapshot().context.isOverseas,
+  storage,
+});
+
 /** Connects the request layer (which knows no React and no messages) to the toast and the router. */
 function RequestLayerBridge({ session, router }: { session: SessionRef; router: AppRouter }) {
   const toast = useToast();
@@ -28,6 +36,7 @@ function RequestLayerBridge({ session, router }: { session: SessionRef; router: 
   useEffect(() => {
     const text = (t: Toast) => ('text' in t ? t.text : errorText(LL, t.key));
     configureHttp({
+      ...callerOf(session),
       toast: (t) => toast.show(text(t), { tone: 'error' }),
       goToEntry: () => {
         // Spec §8: after a 401 the entry page opens again, for the shop the customer was in.
@@ -38,10 +47,6 @@ function RequestLayerBridge({ session, router }: { session: SessionRef; router: 
           replace: true,
         });
       },
-      getLanguage: () => session.getSnapshot().context.language,
-      getClientTypeCode: () => session.getSnapshot().context.clientTypeCode,
-      isOverseas: () => session.getSnapshot().context.isOverseas,
-      storage,
     });
   }, [toast, LL, session, router, shopId]);
   return null;
@@ -57,6 +62,8 @@ async function start() {
     input: { platform: env.platform, isKiosk: env.isKiosk, isOverseas: env.isOverseas, language: locale },
     ...(inspect ? { inspect } : {}),
   });
+  // The session's first calls (the stored token's customer) already speak for it, before React renders.
+  configureHttp(callerOf(session));
   session.start();
   // Spec §4 "Launch and show": coming back to the tab counts as showing the app again.
   document.addEventListener('visibilitychange', () => {

@@ -50,6 +50,10 @@ export function browserClientTypeCode(orderType: OrderType): number {
   return clientTypeCode('browserWeb', orderType);
 }
 
+/** Spec §4: a plain browser uses the fixed codes; other clients their own platform's codes. */
+export const codeFor = (platform: ClientPlatform, orderType: OrderType): number =>
+  platform === 'browserWeb' ? browserClientTypeCode(orderType) : clientTypeCode(platform, orderType);
+
 export type CodeRange = 'takeaway' | 'pickup' | 'dine' | 'scan' | 'appointment' | 'unknown';
 
 /** Range of a client code as the coupon and activity checks read it (spec §4). */

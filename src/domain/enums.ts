@@ -142,6 +142,8 @@ export const DEFAULTS = {
   tokenTtlMs: 24 * 60 * 60 * 1000,
   requestTimeoutMs: 60_000,
   toastMs: 1500,
+  /** The order type a session starts with, until the entry settles the shop's own. */
+  orderType: 'takeaway',
 } as const;
 
 export const LOCALES = ['en', 'zh-CN', 'zh-TW', 'fr', 'es'] as const;

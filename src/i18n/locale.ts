@@ -1,7 +1,6 @@
 // Which interface language to show (spec §1): the saved user-language wins; otherwise English overseas and
 // Simplified Chinese at home. Unknown or partial tags fall back to the nearest supported locale, then English.
 import type { Locales } from './i18n-types';
-import { locales } from './i18n-util';
 
 export const DEFAULT_LOCALE: Locales = 'zh-CN';
 export const FALLBACK_LOCALE: Locales = 'en';
@@ -18,6 +17,10 @@ export const LOCALE_LABELS: Record<Locales, string> = {
 
 /** The locales in the order the language switch lists them. */
 export const LOCALE_ORDER: readonly Locales[] = ['zh-CN', 'en', 'zh-TW', 'fr', 'es'];
+
+// Every locale, from the labels (a Record over Locales, so none is missing) rather than i18n-util: the
+// early reads choose the locale before the app's translation runtime has loaded (decision K50).
+const locales = Object.keys(LOCALE_LABELS) as Locales[];
 
 /** A supported locale for any language tag, or null when nothing fits. */
 export function normaliseLocale(tag: string | null | undefined): Locales | null {

@@ -1,9 +1,12 @@
 // The product index (spec §2 /product/index, §7 store/productTypes and store/productsChunk): categories
 // first, then each category's products a page at a time as the customer scrolls to it or taps it on the
 // rail. Pages load one after another from a queue (the tapped category jumps the queue); a reply saying the
-// menu changed since the held version raises the "a new menu was updated" notice (spec §8).
+// menu changed since the held version raises the "a new menu was updated" notice (spec §8). The categories'
+// reply brings the first pages of the top categories with it (decision K51): the first screen is one call
+// and one render.
 import { assign, setup } from 'xstate';
 import type { ProductsChunkInfo, ProductTypesInfo } from '../domain/api/store';
+import { DEFAULT_PAGE_LIMIT } from '../domain/api/store-limits';
 import type { Product } from '../domain/catalog';
 import { errorMessage, notProvided } from './not-provided';
 
@@ -64,8 +67,8 @@ export const catalogMachine = setup({
     input: {} as { pageLimit?: number; version?: string | null },
   },
   actors: {
-    /** store/productTypes */
-    loadTypes: notProvided<ProductTypesInfo, { version: string | null }>('loadTypes'),
+    /** store/productTypes, with page 1 of the top categories until they hold `pageLimit` products */
+    loadTypes: notProvided<ProductTypesInfo, { version: string | null; pageLimit: number }>('loadTypes'),
     /** store/productsChunk with type 'category' */
     loadChunk: notProvided<ProductsChunkInfo, ChunkRequest>('loadChunk'),
   },
@@ -88,20 +91,26 @@ export const catalogMachine = setup({
     storeTypes: assign(({ context }, params: { info: ProductTypesInfo }) => {
       const types = [...params.info.list].sort((a, b) => a.sort - b.sort);
       const first = types.find((t) => t.productCount > 0) ?? types[0] ?? null;
+      const chunks: Record<number, Chunk> = Object.fromEntries(types.map((t) => [t.id, emptyChunk(t)]));
+      for (const page of params.info.firstPages ?? []) {
+        if (!chunks[page.typeId]) continue;
+        chunks[page.typeId] = {
+          products: page.list,
+          nextPage: page.page + 1,
+          hasMore: page.hasMore,
+          status: 'idle',
+        };
+      }
+      // The first category still to load is asked for at once (a reply without its page, or another one).
+      const queueFirst = first !== null && first.productCount > 0 && chunks[first.id]!.nextPage === 1;
+      if (queueFirst) chunks[first.id] = { ...chunks[first.id]!, status: 'queued' };
       return {
         types,
         version: params.info.version,
         menuUpdated: false,
         error: null,
-        chunks: Object.fromEntries(
-          types.map((t) => [
-            t.id,
-            t.id === first?.id && t.productCount > 0
-              ? { ...emptyChunk(t), status: 'queued' as const }
-              : emptyChunk(t),
-          ]),
-        ),
-        queue: first && first.productCount > 0 ? [first.id] : [],
+        chunks,
+        queue: queueFirst ? [first.id] : [],
         activeTypeId:
           context.activeTypeId !== null && types.some((t) => t.id === context.activeTypeId)
             ? context.activeTypeId
@@ -159,7 +168,7 @@ export const catalogMachine = setup({
 }).createMachine({
   id: 'catalog',
   context: ({ input }) => ({
-    pageLimit: input.pageLimit ?? 20,
+    pageLimit: input.pageLimit ?? DEFAULT_PAGE_LIMIT,
     version: input.version ?? null,
     types: [],
     chunks: {},
@@ -175,7 +184,7 @@ export const catalogMachine = setup({
       tags: 'busy',
       invoke: {
         src: 'loadTypes',
-        input: ({ context }) => ({ version: context.version }),
+        input: ({ context }) => ({ version: context.version, pageLimit: context.pageLimit }),
         onDone: {
           target: 'ready',
           actions: { type: 'storeTypes', params: ({ event }) => ({ info: event.output }) },

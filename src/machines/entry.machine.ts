@@ -8,13 +8,11 @@ import type { OrderType } from '../domain/enums';
 import { Industry } from '../domain/enums';
 import type { ShopInfo } from '../domain/shop';
 import { parseEntryParams, type EntryParams } from './entry.params';
+import { entryOrderType, sessionStep, type StoredSession } from './entry.rules';
 import type { NavigateEvent, NavigationTarget, RouteQuery } from './navigation';
 import { errorMessage, notProvided } from './not-provided';
 
-export interface StoredSession {
-  token: string;
-  shopId: number | null;
-}
+export { entryOrderType, type StoredSession } from './entry.rules';
 
 export interface EntryInput {
   query: Record<string, string | undefined>;
@@ -75,14 +73,9 @@ export type EntryEmitted =
 
 type Params = EntryParams;
 
-/** The order type an entry implies before the shop's own default applies. */
-export function entryOrderType(params: Params, shop: ShopInfo): OrderType {
-  if (params.sourceType === 'openTable') return 'openTable';
-  if (params.isDine || params.tableId !== null || params.tableCode !== null || params.tableNo !== null)
-    return 'dine';
-  if (shop.industry === Industry.beauty) return 'appointment';
-  return shop.orderTypes.find((t) => t === 'takeaway' || t === 'selfPickup') ?? 'takeaway';
-}
+/** The session step of the entry's shop (./entry.rules.ts). */
+const stepOf = (context: EntryContext) =>
+  sessionStep(context.params!.shopId!, context.input.storedSession, context.input.openid);
 
 /** table/getTableInfo's input: the id or code when the link has one, else the printed number. */
 const tableLookup = (params: Params): GetTableInfoInput =>
@@ -116,9 +109,8 @@ export const entryMachine = setup({
   guards: {
     paramsAreValid: ({ context }) => context.params !== null,
     hasNoShop: ({ context }) => context.params?.shopId === null,
-    hasTokenForShop: ({ context }) =>
-      context.input.storedSession !== null && context.input.storedSession.shopId === context.params?.shopId,
-    hasTokenForOtherShop: ({ context }) => context.input.storedSession !== null,
+    hasTokenForShop: ({ context }) => stepOf(context).step === 'reuse',
+    hasTokenForOtherShop: ({ context }) => stepOf(context).step === 'move',
     hasToken: ({ context }) => context.token !== null,
     showsExpandRedBag: ({ context }) => {
       const id = context.shop?.expandRedBagId ?? null;

@@ -2,8 +2,8 @@
 // code it implies (spec §4 "Client type codes"), and the interface language (spec §1).
 import { assign, emit, enqueueActions, setup } from 'xstate';
 import type { UserInfo } from '../domain/api/user';
-import { browserClientTypeCode, clientTypeCode, type ClientPlatform } from '../domain/client-type';
-import type { Locale, OrderType } from '../domain/enums';
+import { codeFor, type ClientPlatform } from '../domain/client-type';
+import { DEFAULTS, type Locale, type OrderType } from '../domain/enums';
 import { notProvided } from './not-provided';
 
 export interface SessionInput {
@@ -50,10 +50,6 @@ export type SessionEvent =
 export type SessionEmitted =
   | { type: 'orderType.changed'; orderType: OrderType; clientTypeCode: number }
   | { type: 'language.changed'; language: Locale };
-
-/** Spec §4: a plain browser uses the fixed codes; other clients their own platform's codes. */
-export const codeFor = (platform: ClientPlatform, orderType: OrderType): number =>
-  platform === 'browserWeb' ? browserClientTypeCode(orderType) : clientTypeCode(platform, orderType);
 
 export const sessionMachine = setup({
   types: {
@@ -113,7 +109,7 @@ export const sessionMachine = setup({
 }).createMachine({
   id: 'session',
   context: ({ input }) => {
-    const orderType = input.orderType ?? 'takeaway';
+    const orderType = input.orderType ?? DEFAULTS.orderType;
     return {
       platform: input.platform,
       isKiosk: input.isKiosk,

@@ -1,9 +1,12 @@
 // The request layer of spec §7 "Handling of answers" and §8 "Error catalogue": every consumer call is a
 // POST with a JSON body under /new/consumer, answered by the { result, info, message } envelope. Views and
 // i18n live above this layer, so toasts leave as message keys (or server text) through configureHttp.
+// ky does the sending; a read the cold start already sent (K50) reaches it as its fetch.
 import ky, { isHTTPError, isTimeoutError } from 'ky';
-import { API_BASE, HEADERS, type ApiReply } from '../domain/api/envelope';
+import type { ApiReply } from '../domain/api/envelope';
 import { DEFAULTS } from '../domain/enums';
+import { consumerRequest, type ConsumerRequest } from './consumer-request';
+import { takeEarlyReply } from './early-replies';
 import type * as OfflineReplies from './offline-replies';
 import type { ReplyStore } from './offline-replies';
 import { storage as defaultStorage, type Storage } from './storage';
@@ -136,16 +139,14 @@ export async function post<T>(
   options: CallOptions = {},
   schema?: ReplyCheck<T>,
 ): Promise<T> {
-  const { storage } = config;
-  const token = storage.getToken();
-  const headers: Record<string, string> = {
-    [HEADERS.language]: config.getLanguage(),
-    [HEADERS.userAgentType]: String(config.getClientTypeCode()),
-    [HEADERS.abroadEnv]: config.isOverseas() ? '1' : '0',
-  };
-  if (token) headers[HEADERS.token] = token.value;
+  const request = consumerRequest(path, body, {
+    language: config.getLanguage(),
+    clientTypeCode: config.getClientTypeCode(),
+    overseas: config.isOverseas(),
+    token: config.storage.getToken()?.value ?? null,
+  });
 
-  const reply = await answer(path, body, headers, options);
+  const reply = await answer(request, body, options);
 
   const envelope = reply as Partial<ApiReply<unknown>> | null;
   if (!envelope || typeof envelope !== 'object' || typeof envelope.result !== 'boolean') {
@@ -176,23 +177,15 @@ export async function post<T>(
  * offline browser refuses the request at once, so the kept reply shows without waiting. A reply from the
  * server ends the offline notice.
  */
-async function answer(path: string, body: unknown, headers: Record<string, string>, options: CallOptions) {
+async function answer(request: ConsumerRequest, body: unknown, options: CallOptions) {
+  const path = request.action;
   const replayable = REPLAYABLE_CALLS.test(path);
   const language = config.getLanguage();
+  // A read the cold start already sent (./early-replies) answers this call as if it had just been fetched.
+  const early = await takeEarlyReply(request);
   try {
-    const text = await ky
-      .post(path.replace(/^\//, ''), {
-        prefix: API_BASE,
-        baseUrl: config.baseUrl,
-        json: body ?? {},
-        headers,
-        timeout: config.timeoutMs,
-        retry: 0,
-        signal: options.signal,
-        ...(config.fetch ? { fetch: config.fetch } : {}),
-      })
-      .text();
-    // An empty body is no envelope (caught by the caller's check), as ky's own json() would have it.
+    const text = await send(request, options.signal, early ? adopt(early.reply) : config.fetch);
+    // An empty body is no envelope (caught by the caller's check).
     const reply: unknown = text === '' ? '' : JSON.parse(text);
     offline?.replayState.set(false);
     if (replayable && (reply as { result?: unknown } | null)?.result === true)
@@ -208,6 +201,40 @@ async function answer(path: string, body: unknown, headers: Record<string, strin
     return kept;
   }
 }
+
+/**
+ * Sends the request with ky (time-out, status check, the caller's abort) and reads the reply's text; a
+ * status outside 200-299 rejects with ky's HTTPError, a lost connection with fetch's TypeError.
+ */
+function send(request: ConsumerRequest, signal: AbortSignal | undefined, fetcher: typeof fetch | undefined) {
+  return ky
+    .post(new URL(request.url, config.baseUrl), {
+      headers: request.headers,
+      body: request.body,
+      credentials: 'same-origin',
+      timeout: config.timeoutMs,
+      retry: 0,
+      signal,
+      // ky calls its `fetch` option as a method: the window's own fetch stays ky's default, unbound.
+      ...(fetcher ? { fetch: fetcher } : {}),
+    })
+    .text();
+}
+
+/** A fetch that answers with the early reply, or with the abort of the call that adopted it. */
+const adopt =
+  (reply: Promise<Response>): typeof fetch =>
+  (input, init) => {
+    // ky hands fetch a Request that carries the call's signal (its time-out and the caller's abort).
+    const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
+    if (!signal) return reply;
+    return new Promise<Response>((resolve, reject) => {
+      const stop = () => reject(new DOMException('aborted', 'AbortError'));
+      if (signal.aborted) stop();
+      signal.addEventListener('abort', stop, { once: true });
+      reply.then(resolve, reject);
+    });
+  };
 
 /** The request got no reply at all (no network, no server, time-out), and the caller did not abort it. */
 const noAnswer = (error: unknown, signal: AbortSignal | undefined) =>

@@ -521,6 +521,28 @@ describe.each(testDatabases)('store calls on %s', (kind) => {
       ]);
     });
 
+    it('answers the first pages of the top categories with the categories when asked (firstPages)', async () => {
+      const plain = productTypesInfo.parse(await ok('store/productTypes', {}));
+      expect(plain.firstPages).toBeUndefined();
+      // Mains hold 3 products: 2 wanted are reached with the first category, 4 with the second.
+      const two = productTypesInfo.parse(await ok('store/productTypes', { firstPages: 2 }));
+      expect(two.list).toEqual(plain.list);
+      expect(two.firstPages!.map((p) => [p.typeId, p.list.map((x) => x.id), p.hasMore])).toEqual([
+        [TYPE.mains, [P.noodles, P.dumplings], true],
+      ]);
+      const four = productTypesInfo.parse(await ok('store/productTypes', { firstPages: 4 }));
+      expect(four.firstPages!.map((p) => p.typeId)).toEqual([TYPE.mains, TYPE.drinks]);
+      // Each is the category's page 1 as store/productsChunk answers it, with the same page size.
+      for (const page of four.firstPages!) {
+        const { typeId, ...chunk } = page;
+        expect(chunk).toEqual(
+          await ok('store/productsChunk', { type: 'category', typeId, page: 1, pageLimit: 4 }),
+        );
+      }
+      await refused('store/productTypes', { firstPages: 101 });
+      await refused('store/productTypes', { firstPages: 0 });
+    });
+
     it('pages one category', async () => {
       const page1 = productsChunkInfo.parse(
         await ok('store/productsChunk', { type: 'category', typeId: TYPE.mains, page: 1, pageLimit: 2 }),

@@ -1,4 +1,5 @@
 // Browsing the menu: categories on the rail, products loading as they come into view, search.
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 test('a customer browses the burger shop menu by category', async ({ app, menu }) => {
@@ -70,4 +71,53 @@ test('a sold-out product says so on the menu and on its page', async ({ app, men
   await soldOut.first().click();
   await app.expectRoute('/product/detail');
   await expect(page.getByRole('status').filter({ hasText: '已售罄' })).toBeVisible();
+});
+
+/** The consumer calls the page makes, in order (area/action). */
+function consumerCalls(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const match = /\/new\/consumer\/(.+)$/.exec(new URL(request.url()).pathname);
+    if (match?.[1]) calls.push(match[1]);
+  });
+  return calls;
+}
+
+test('a cold shop link reads its session, shop and first screen once each (decisions K50, K51)', async ({
+  app,
+  menu,
+  page,
+}) => {
+  const calls = consumerCalls(page);
+  await app.open('/', { id: 1 });
+  await app.expectRoute('/pages/user/index-tab-1');
+  await menu.waitForProducts();
+  // The combos and the burgers below them came with the categories: no page of their own was asked for.
+  await expect(menu.section('超值套餐').locator('a[data-product-id]')).toHaveCount(2);
+  await expect(menu.section('汉堡').locator('a[data-product-id]').first()).toBeVisible();
+  // The early script sent these before the app had loaded; the app took each reply instead of asking again.
+  const count = (call: string) => calls.filter((c) => c === call).length;
+  expect(count('user/h5entry')).toBe(1);
+  expect(count('store/detail')).toBe(1);
+  expect(count('store/productTypes')).toBe(1);
+  expect(calls).not.toContain('store/productsChunk');
+  await app.expectAccessible();
+});
+
+test('a reload with a session reads its customer and shop once each, and the menu tab is back', async ({
+  app,
+  menu,
+  page,
+}) => {
+  await app.open('/', { id: 1 });
+  await menu.waitForProducts();
+  const calls = consumerCalls(page);
+  await page.reload();
+  await app.expectRoute('/pages/user/index-tab-1');
+  await menu.waitForProducts();
+  const count = (call: string) => calls.filter((c) => c === call).length;
+  expect(count('store/userInfo')).toBe(1);
+  expect(count('store/detail')).toBe(1);
+  expect(count('store/productTypes')).toBe(1);
+  expect(calls).not.toContain('user/h5entry');
 });

@@ -143,7 +143,7 @@ interface Deferred<T, I> {
 }
 
 function start() {
-  const typeCalls: Deferred<ProductTypesInfo, { version: string | null }>[] = [];
+  const typeCalls: Deferred<ProductTypesInfo, { version: string | null; pageLimit: number }>[] = [];
   const chunkCalls: Deferred<ProductsChunkInfo, ChunkRequest>[] = [];
   const actor = createActor(
     catalogMachine.provide({
@@ -260,4 +260,43 @@ describe('catalog (model-based)', () => {
       });
     });
   }
+});
+
+describe('catalog: the first pages that come with the categories (decision K51)', () => {
+  const page = (typeId: number, limit: number) => {
+    const all = PRODUCTS[typeId]!;
+    return {
+      typeId,
+      version: 'v1',
+      changed: false,
+      list: all.slice(0, limit),
+      page: 1,
+      pageLimit: limit,
+      total: all.length,
+      hasMore: all.length > limit,
+    };
+  };
+
+  it('asks for the categories with its page size and shows their pages without asking for them again', async () => {
+    const { actor, typeCalls, chunkCalls } = start();
+    expect(typeCalls[0]!.input).toEqual({ version: null, pageLimit: PAGE_LIMIT });
+    typeCalls[0]!.resolve({ ...TYPES, firstPages: [page(A, PAGE_LIMIT), page(B, PAGE_LIMIT)] });
+    await settle();
+    const s = actor.getSnapshot();
+    expect(select.selectProductsOf(A)(s)).toEqual(PRODUCTS[A]!.slice(0, PAGE_LIMIT));
+    expect(select.selectChunkStatus(A)(s)).toBe('idle');
+    expect(select.selectChunkStatus(B)(s)).toBe('done');
+    expect(chunkCalls).toHaveLength(0);
+    // The rest of the first category is one page further on.
+    actor.send({ type: 'catalog.loadMore', typeId: A });
+    await settle();
+    expect(chunkCalls.map((c) => [c.input.typeId, c.input.page])).toEqual([[A, 2]]);
+  });
+
+  it('asks for the first category itself when the reply has no page of it', async () => {
+    const { typeCalls, chunkCalls } = start();
+    typeCalls[0]!.resolve({ ...TYPES, firstPages: [] });
+    await settle();
+    expect(chunkCalls.map((c) => [c.input.typeId, c.input.page])).toEqual([[A, 1]]);
+  });
 });

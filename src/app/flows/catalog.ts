@@ -2,10 +2,11 @@
 import { fromPromise } from 'xstate';
 import { catalogMachine } from '../../machines/catalog.machine';
 import { storeApi } from '../../services/api/store';
+import { menuTypesBody } from './first-reads';
 
 export const catalogFlow = catalogMachine.provide({
   actors: {
-    loadTypes: fromPromise(({ input }) => storeApi.productTypes({ version: input.version ?? undefined })),
+    loadTypes: fromPromise(({ input }) => storeApi.productTypes(menuTypesBody(input))),
     loadChunk: fromPromise(({ input }) =>
       storeApi.productsChunk({
         type: 'category',

@@ -5,6 +5,7 @@ import { entryMachine, type TableRouting } from '../../machines/entry.machine';
 import { storeApi } from '../../services/api/store';
 import { tableApi } from '../../services/api/table';
 import { userApi } from '../../services/api/user';
+import { moveSessionBody, openSessionBody, shopBody } from './first-reads';
 import { keepSession } from './keep-session';
 
 /**
@@ -20,17 +21,17 @@ async function loadTable(lookup: GetTableInfoInput): Promise<TableRouting> {
 export const entryFlow = entryMachine.provide({
   actors: {
     openSession: fromPromise(async ({ input }) => {
-      const session = await userApi.h5entry({ id: input.shopId, openid: input.openid });
+      const session = await userApi.h5entry(openSessionBody(input));
       keepSession(session);
       return session;
     }),
     moveSession: fromPromise(async ({ input }) => {
       // A refused old token is not the customer's concern: the flow opens a fresh session instead.
-      const session = await userApi.token({ id: input.shopId, token: input.token }, { toast: false });
+      const session = await userApi.token(moveSessionBody(input), { toast: false });
       keepSession(session);
       return session;
     }),
-    loadShop: fromPromise(({ input }) => storeApi.detail({ appId: input.shopId })),
+    loadShop: fromPromise(({ input }) => storeApi.detail(shopBody(input))),
     loadTable: fromPromise(({ input }) => loadTable(input)),
   },
 });

@@ -1,6 +1,6 @@
 // The menu shared by /product/index and tab 1: the catalog flow feeding the product index view.
 import { useSelector } from '@xstate/react';
-import { useCallback } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import type { Actor } from 'xstate';
 import type { ShopInfo } from '../../domain/shop';
 import type { catalogMachine } from '../../machines/catalog.machine';
@@ -17,8 +17,12 @@ import { selectOrderType } from '../../machines/session.selectors';
 import { ProductIndexView, type MenuSection } from '../../views/product/product-index-view';
 import { useAppState } from '../app-state';
 import { useFlow } from '../use-flow';
-import { CartPanel } from './cart-panel';
 import { catalogFlow } from '../flows/catalog';
+
+// The cart bar and its sheet load just after the menu's first screen: their code (the cart's rules and the
+// confirm check) is most of the menu page's, and the first screen does not wait for it (decision K53). A
+// failure to load reaches the page's error view, as the page's own code would.
+const CartPanel = lazy(() => import('./cart-panel').then((module) => ({ default: module.CartPanel })));
 
 export function ProductMenu({
   shop,
@@ -127,7 +131,11 @@ function Menu({
       menuUpdated={menuUpdated}
       onReload={() => actor.send({ type: 'catalog.reload' })}
       initialTypeId={initialTypeId}
-      cartBar={<CartPanel aboveTabBar={asTab} />}
+      cartBar={
+        <Suspense fallback={null}>
+          <CartPanel aboveTabBar={asTab} />
+        </Suspense>
+      }
     />
   );
 }

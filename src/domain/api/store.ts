@@ -81,7 +81,14 @@ export const paySettingInput = z.object({
 export const vipChargePaySettingInput = z.object({});
 export const levelsInput = z.object({});
 export const productsInput = z.object({ version: catalogueVersion.optional() });
-export const productTypesInput = z.object({ version: catalogueVersion.optional() });
+export const productTypesInput = z.object({
+  version: catalogueVersion.optional(),
+  /**
+   * Also answer page 1 (of this many products) of the first categories that have products, in list order,
+   * until they hold at least this many: the menu's first screen in one round trip (decision K51).
+   */
+  firstPages: z.number().int().positive().max(MAX_PAGE_LIMIT).optional(),
+});
 
 const pageFields = {
   version: catalogueVersion.optional(),
@@ -194,9 +201,6 @@ export const productTypeWithCount = productType.extend({
   /** Listed products in this category (what a category chunk pages through). */
   productCount: z.number().int().nonnegative(),
 });
-export const productTypesInfo = z.object({ ...versioned, list: z.array(productTypeWithCount) });
-export type ProductTypesInfo = z.infer<typeof productTypesInfo>;
-
 export const productsChunkInfo = z.object({
   ...versioned,
   list: z.array(product),
@@ -206,6 +210,17 @@ export const productsChunkInfo = z.object({
   hasMore: z.boolean(),
 });
 export type ProductsChunkInfo = z.infer<typeof productsChunkInfo>;
+
+export const productTypesInfo = z.object({
+  ...versioned,
+  list: z.array(productTypeWithCount),
+  /**
+   * Asked for with firstPages: store/productsChunk's page 1 of each of the first categories with products,
+   * in list order, with the category's id.
+   */
+  firstPages: z.array(productsChunkInfo.extend({ typeId: entityId })).optional(),
+});
+export type ProductTypesInfo = z.infer<typeof productTypesInfo>;
 
 export const productDetailInfo = product;
 export type ProductDetailInfo = z.infer<typeof productDetailInfo>;

@@ -5,6 +5,7 @@ import { Button, LinkButton } from '../ui/button';
 import { Icon } from '../ui/icons';
 import { useNavigation } from '../ui/navigation';
 import { Page } from '../ui/page';
+import { useShownAfter } from '../ui/delay';
 import { CardSkeleton, SkeletonRegion } from '../ui/skeleton';
 import styles from './entry.module.css';
 
@@ -18,6 +19,7 @@ export interface EntryViewProps {
 export function EntryView({ error, canRetry, onRetry }: EntryViewProps) {
   const { LL } = useI18nContext();
   const navigation = useNavigation();
+  const splash = useShownAfter();
   if (error) {
     return (
       <Page surface="white">
@@ -37,6 +39,8 @@ export function EntryView({ error, canRetry, onRetry }: EntryViewProps) {
       </Page>
     );
   }
+  // The splash waits its 200 ms: an entry whose reads are answered routes on before it would show.
+  if (!splash) return <Page>{null}</Page>;
   return (
     <Page>
       <div className={styles.splash}>

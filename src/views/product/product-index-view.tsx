@@ -1,6 +1,6 @@
 // The menu (/product/index and tab 1): a sticky top bar, the category rail and the product sections.
 // Sections load lazily: a section scrolling near the viewport asks for its first page, its end for more.
-import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { startTransition, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import type { Product } from '../../domain/catalog';
 import type { OrderType } from '../../domain/enums';
 import { useI18nContext } from '../../i18n/i18n-context';
@@ -24,8 +24,27 @@ export interface MenuType {
 
 /** Cards in the first screenful of a phone (about 150 px each under the bars). */
 const FIRST_SCREEN_CARDS = 4;
+/** A typical card's height (product.module.css .cardSpace). */
+const CARD_HEIGHT_REM = 9.25;
 /** A loading section reserves at most this many rows: further down, a shift is out of sight. */
 const MAX_RESERVED_ROWS = 6;
+/**
+ * Cards the menu's first render draws: a phone's first screenful with room to spare. The cards below it
+ * are drawn a few at a time once the page is idle, each batch an interruptible render, so the menu's
+ * first data costs one short render instead of one long one (decision K53).
+ */
+const FIRST_RENDER_CARDS = 6;
+const CARDS_PER_IDLE_RENDER = 8;
+
+/** Runs `task` when the page is idle (soon after anyway), or now where idle callbacks do not exist. */
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback !== 'function') {
+    const timer = setTimeout(task, 0);
+    return () => clearTimeout(timer);
+  }
+  const id = requestIdleCallback(task, { timeout: 500 });
+  return () => cancelIdleCallback(id);
+}
 
 export type SectionStatus = 'idle' | 'loading' | 'ready' | 'failed';
 
@@ -156,6 +175,13 @@ function Menu({
 }: ProductIndexViewProps & { types: readonly MenuType[] }) {
   const { LL } = useI18nContext();
   const [active, setActive] = useState<number | undefined>(initialTypeId ?? types[0]?.id);
+  // A link to a category scrolls to it at once: everything above it is drawn in the first render.
+  const [drawn, setDrawn] = useState(initialTypeId === undefined ? FIRST_RENDER_CARDS : Infinity);
+  const listed = types.reduce((sum, type) => sum + (type.productCount ?? 0), 0);
+  useEffect(() => {
+    if (drawn >= listed) return;
+    return whenIdle(() => startTransition(() => setDrawn((n) => n + CARDS_PER_IDLE_RENDER)));
+  }, [drawn, listed]);
   const sectionRefs = useRef(new Map<number, HTMLElement>());
   /** While a rail tap scrolls to its category, the sections passing by must not steal the highlight. */
   const jumping = useRef<number | null>(null);
@@ -209,6 +235,7 @@ function Menu({
   }, [initialTypeId]);
 
   const jumpTo = (typeId: number) => {
+    setDrawn(Infinity);
     setActive(typeId);
     onShowType(typeId);
     jumping.current = typeId;
@@ -249,6 +276,7 @@ function Menu({
             key={type.id}
             type={type}
             first={index === 0}
+            drawable={drawn - cardsBefore(types, index)}
             useSection={useSection}
             showMemberPrice={showMemberPrice}
             onLoadMore={onLoadMore}
@@ -264,10 +292,16 @@ function Menu({
   );
 }
 
+/** The listed products of the categories above the one at `index`. */
+const cardsBefore = (types: readonly MenuType[], index: number) =>
+  types.slice(0, index).reduce((sum, type) => sum + (type.productCount ?? 0), 0);
+
 interface SectionBlockProps {
   type: MenuType;
   /** The top section: its first cards are the first screenful. */
   first: boolean;
+  /** How many of its cards to draw yet; the others keep their place as empty space until then. */
+  drawable: number;
   useSection: (typeId: number) => MenuSection;
   showMemberPrice: boolean;
   onLoadMore: (typeId: number) => void;
@@ -278,6 +312,7 @@ interface SectionBlockProps {
 function SectionBlock({
   type,
   first,
+  drawable,
   useSection,
   showMemberPrice,
   onLoadMore,
@@ -287,9 +322,13 @@ function SectionBlock({
   const { LL } = useI18nContext();
   const navigation = useNavigation();
   const section = useSection(type.id);
+  const cards =
+    drawable >= section.products.length ? section.products : section.products.slice(0, Math.max(0, drawable));
+  const undrawn = section.products.length - cards.length;
   return (
     <section
       className={styles.section}
+      style={{ '--section-estimate': `${sectionEstimateRem(type)}rem` } as CSSProperties}
       aria-labelledby={`type-${type.id}`}
       data-type-id={type.id}
       data-status={section.status}
@@ -298,9 +337,9 @@ function SectionBlock({
       <h2 id={`type-${type.id}`} className={styles.sectionTitle} tabIndex={-1}>
         {type.name}
       </h2>
-      {section.products.length > 0 && (
+      {cards.length > 0 && (
         <ul className={styles.productList}>
-          {section.products.map((product, index) => (
+          {cards.map((product, index) => (
             <li key={product.id}>
               <ProductCard
                 product={product}
@@ -311,6 +350,13 @@ function SectionBlock({
             </li>
           ))}
         </ul>
+      )}
+      {undrawn > 0 && (
+        <div
+          className={styles.undrawn}
+          style={{ height: `${undrawn * CARD_HEIGHT_REM}rem` }}
+          aria-hidden="true"
+        />
       )}
       {section.status === 'failed' ? (
         <div className={styles.sectionNote}>
@@ -336,6 +382,9 @@ function SectionBlock({
     </section>
   );
 }
+
+/** A section's height before it is first laid out: its title and its products as typical cards. */
+const sectionEstimateRem = (type: MenuType) => 3 + Math.max(1, type.productCount ?? 2) * CARD_HEIGHT_REM;
 
 /** The products still to come into a loading section, as far as they can be seen. */
 function reservedRows(type: MenuType, section: MenuSection): number {

@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 // The menu's first screenful (decision K22): the top category's first pictures load at once, the very first
-// ahead of everything, the rest lazily; a loading category reserves a row per product still to come.
-import { afterEach, describe, expect, it } from 'vitest';
+// ahead of everything, the rest lazily; a loading category reserves a row per product still to come. The
+// first render draws a screenful of cards and the rest follow when the page is idle (decision K53).
+import { act } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '../../../src/domain/catalog';
 import {
   ProductIndexView,
@@ -15,6 +17,7 @@ let view: Rendered | undefined;
 afterEach(() => {
   view?.unmount();
   view = undefined;
+  vi.useRealTimers();
 });
 
 const product = (id: number, typeId: number): Product => ({
@@ -106,5 +109,47 @@ describe("the menu's first screenful", () => {
     const rows = (typeId: number) => section(typeId).querySelectorAll('[aria-busy="true"] > div').length;
     expect(rows(2)).toBe(3);
     expect(rows(3)).toBe(6);
+  });
+});
+
+describe('a menu whose first data brings many categories', () => {
+  const many: MenuType[] = [
+    { id: 1, name: 'Combos', isMustPick: false, productCount: 2 },
+    { id: 2, name: 'Burgers', isMustPick: false, productCount: 5 },
+    { id: 3, name: 'Drinks', isMustPick: false, productCount: 9 },
+  ];
+  const loaded: Record<number, MenuSection> = {
+    1: { products: [1, 2].map((id) => product(id, 1)), status: 'ready', hasMore: false },
+    2: { products: [3, 4, 5, 6, 7].map((id) => product(id, 2)), status: 'ready', hasMore: false },
+    3: {
+      products: [8, 9, 10, 11, 12, 13, 14, 15, 16].map((id) => product(id, 3)),
+      status: 'ready',
+      hasMore: false,
+    },
+  };
+  const menu = { ...props, types: many, useSection: (typeId: number) => loaded[typeId]! };
+  const cards = (typeId: number) => section(typeId).querySelectorAll('a[data-product-id]').length;
+  const space = (typeId: number) => section(typeId).querySelector<HTMLElement>('[aria-hidden="true"][style]');
+
+  it('draws a screenful of cards first, keeping the place of the others, and the rest when idle', async () => {
+    vi.useFakeTimers();
+    view = render(<ProductIndexView {...menu} />);
+    expect([cards(1), cards(2), cards(3)]).toEqual([2, 4, 0]);
+    // One typical card's height for the burger not drawn yet, nine for the drinks.
+    expect(space(2)?.style.height).toBe('9.25rem');
+    expect(space(3)?.style.height).toBe('83.25rem');
+    // Each idle render draws eight more.
+    for (let step = 0; step < 3; step++) {
+      await act(async () => {
+        await vi.runAllTimersAsync();
+      });
+    }
+    expect([cards(1), cards(2), cards(3)]).toEqual([2, 5, 9]);
+    expect(space(3)).toBeNull();
+  });
+
+  it('draws everything at once for a link to a category', () => {
+    view = render(<ProductIndexView {...menu} initialTypeId={3} />);
+    expect([cards(1), cards(2), cards(3)]).toEqual([2, 5, 9]);
   });
 });
