@@ -220,7 +220,7 @@ export default defineConfig({
               // request for each. Only modules that import nothing else: the early script must run before
               // the app's own code has arrived.
               name: 'start',
-              test: /src[\\/](services[\\/](env|storage|stored-cart|consumer-request|early-replies)|domain[\\/](enums|client-type|api[\\/](store-limits|table-rules|envelope))|i18n[\\/]locale|machines[\\/]entry\.(params|rules)|app[\\/]flows[\\/]first-reads)\./,
+              test: /src[\\/](views[\\/]ui[\\/]color|services[\\/](env|storage|stored-cart|consumer-request|early-replies)|domain[\\/](enums|client-type|api[\\/](store-limits|table-rules|envelope))|i18n[\\/]locale|machines[\\/]entry\.(params|rules)|app[\\/]flows[\\/]first-reads)\./,
             },
             {
               // Small rules and helpers the ordering pages share: one chunk instead of a request for each.

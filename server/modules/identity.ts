@@ -286,6 +286,10 @@ export async function loadMember(
     phone: m.phone,
     level: row.rank ?? 0,
     levelName: textIn(row.levelName, locale) || DEFAULTS.memberLevelName,
+    levelNames: {
+      en: row.levelName?.en || row.levelName?.zh || DEFAULTS.memberLevelName,
+      zh: row.levelName?.zh || row.levelName?.en || DEFAULTS.memberLevelName,
+    },
     cardNo: m.cardNo,
     amount: m.amount,
     giftAmount: m.giftAmount,

@@ -237,6 +237,13 @@ export const orderMessages = {
     'Indiquez le nombre de personnes à table (1 à {max}).',
     'Indica cuántas personas hay en la mesa (de 1 a {max}).',
   ),
+  tablewareInvalid: t(
+    'Please choose between 0 and {max} sets of tableware.',
+    '请选择 0-{max} 份餐具。',
+    '請選擇 0-{max} 份餐具。',
+    'Choisissez entre 0 et {max} couverts.',
+    'Elige entre 0 y {max} juegos de cubiertos.',
+  ),
   belowStartingPrice: t(
     'The minimum order is {minimum}; add {short} more.',
     '起送价 {minimum}，还差 {short}。',

@@ -4,13 +4,14 @@
 // inserts in one transaction. A failure is a BusinessError whose info carries `reason` (ORDER_REJECTIONS).
 import type { z } from 'zod';
 import type { orderCartFields, LocalDateTime, OrderRejection } from '../../src/domain/api/order';
+import { MAX_TABLEWARE_SETS } from '../../src/domain/api/order-rules';
 import { normalizePhone } from '../../src/domain/api/user';
 import { browserClientTypeCode, codeRange } from '../../src/domain/client-type';
 import { ProductState, type CatalogueLocale, type Locale, type OrderSource } from '../../src/domain/enums';
 import { isShopOpenNow, localTime } from '../../src/domain/hours';
 import type { CartLine, PricingResult } from '../../src/domain/pricing';
 import type { TimeRange } from '../../src/domain/shop';
-import { formatMoney, lineFlag, parsePricingInput, priceOrder } from '../../src/pricing';
+import { formatPrice, lineFlag, parsePricingInput, priceOrder } from '../../src/pricing';
 import type { Executor } from '../db/client';
 import type { orderLines, orders } from '../db/schema';
 import { type OrderContactSnapshot, type OrderLineMeal, type OrderLineTaste, type Text } from '../db/schema';
@@ -506,6 +507,16 @@ export async function prepareOrder(
     person = cart.person;
   }
 
+  // Tableware sets: a whole count the customer chose; a fraction or a count past the limit is no choice.
+  const tableware = cart.tableware ?? null;
+  if (tableware !== null && (!Number.isInteger(tableware) || tableware < 0 || tableware > MAX_TABLEWARE_SETS))
+    throw reject(
+      'tablewareInvalid',
+      orderMessages.tablewareInvalid,
+      { max: MAX_TABLEWARE_SETS },
+      { max: MAX_TABLEWARE_SETS },
+    );
+
   // Price from the database's rows.
   const isPickerPack = cart.type !== 'takeaway' && cart.isPickerPack && settings.allowPack;
   const memberSetting = entry.memberSetting
@@ -528,14 +539,16 @@ export async function prepareOrder(
       lines: built.map((b) => b.cart),
       distance,
       isPickerPack,
+      tableware,
       today: businessDate,
     }),
   );
   const money = (amount: number) =>
-    formatMoney(amount, {
+    formatPrice(amount, {
+      locale: env.locale,
+      shopSymbol: settings.currencySymbol,
       currency: settings.currency,
-      numberDecimals: settings.numberDecimals,
-      symbol: settings.currencySymbol ?? '',
+      decimals: settings.numberDecimals,
     });
   if (pricing.issues.includes('belowStartingPrice')) {
     const { minimum, short } = pricing.fees.startingPrice;

@@ -19,8 +19,8 @@ import type {
 } from '../../src/domain/api/order-life';
 import type { GatewayName, PaymentFailReason, Settlement } from '../../src/domain/api/order-life-rules';
 import type { OrderDetail } from '../../src/domain/api/order';
-import type { PayType } from '../../src/domain/enums';
-import { formatMoney } from '../../src/pricing';
+import type { Locale, PayType } from '../../src/domain/enums';
+import { formatPrice } from '../../src/pricing';
 import { prepared, rowsOf, type Database, type Executor, type Tx } from '../db/client';
 import {
   memberLedger,
@@ -500,7 +500,8 @@ export async function payOrder({ app, ctx, input, origin }: PayArgs): Promise<Or
   }
 
   if (memberId !== null) {
-    const paid = await payByMemberCard(app, order, memberId, input.payPassword, option.id, now);
+    const format = { locale: ctx.locale, shopSymbol: shop.row.settings.currencySymbol };
+    const paid = await payByMemberCard(app, order, memberId, input.payPassword, option.id, now, format);
     const detail = await detailOfWritten(db, { ...paid, shopName: shop.row.name }, viewOf(ctx));
     return { order: detail, payment: toPayment(paid.payment), redirectUrl: null };
   }
@@ -658,11 +659,17 @@ function lockedRefusal(lockedUntil: Date, now: Date): BusinessError {
   );
 }
 
-function balanceShort(order: OrderRow, short: number): BusinessError {
-  const formatted = formatMoney(short, {
+/** How the refusal names the amount: as the screens of the request's language and shop print prices. */
+interface AmountFormat {
+  locale: Locale;
+  shopSymbol: string | null;
+}
+
+function balanceShort(order: OrderRow, short: number, format: AmountFormat): BusinessError {
+  const formatted = formatPrice(short, {
+    ...format,
     currency: order.currency,
-    numberDecimals: order.numberDecimals,
-    symbol: '',
+    decimals: order.numberDecimals,
   });
   return refuse('balanceShort', paymentMessages.balanceShort, { short: formatted }, { short });
 }
@@ -685,13 +692,14 @@ async function payByMemberCard(
   password: string | undefined,
   payTypeId: number,
   now: Date,
+  format: AmountFormat,
 ): Promise<{ row: OrderRow; payment: PaymentRow }> {
   const total = order.total;
   const outcome = await app.db.transaction(async (tx) => {
     const check = await checkCardInTx(tx, app, memberId, password, now);
     if (!check.ok) return check;
     const { card } = check;
-    if (card.amount + card.gift < total) throw balanceShort(order, total - card.amount - card.gift);
+    if (card.amount + card.gift < total) throw balanceShort(order, total - card.amount - card.gift, format);
     const row = await changeStatus(tx, {
       orderId: order.id,
       from: ['nopay'],
@@ -704,7 +712,7 @@ async function payByMemberCard(
     if (!row) throw refuse('notPayable', paymentMessages.notPayable);
     const fromBalance = Math.min(card.amount, total);
     const fromGift = total - fromBalance;
-    const payment = await spendFromCard(tx, { order: row, card, fromBalance, fromGift, now });
+    const payment = await spendFromCard(tx, { order: row, card, fromBalance, fromGift, now, format });
     return { ok: true as const, row, payment };
   });
   if (!outcome.ok) throw outcome.refusal;
@@ -718,9 +726,16 @@ async function payByMemberCard(
  */
 async function spendFromCard(
   tx: Tx,
-  args: { order: OrderRow; card: HeldCard; fromBalance: number; fromGift: number; now: Date },
+  args: {
+    order: OrderRow;
+    card: HeldCard;
+    fromBalance: number;
+    fromGift: number;
+    now: Date;
+    format: AmountFormat;
+  },
 ): Promise<PaymentRow> {
-  const { order, card, fromBalance, fromGift, now } = args;
+  const { order, card, fromBalance, fromGift, now, format } = args;
   const at = now.toISOString();
   const result = await tx.execute(sql`
     with debit as (
@@ -748,7 +763,7 @@ async function spendFromCard(
     )
     select paid.id as payment_id, paid.trade_no from paid`);
   const [written] = rowsOf<{ payment_id: number; trade_no: string }>(result);
-  if (!written) throw balanceShort(order, 0);
+  if (!written) throw balanceShort(order, 0, format);
   return {
     id: Number(written.payment_id),
     orderId: order.id,

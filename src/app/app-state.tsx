@@ -8,7 +8,8 @@ import { useI18nContext } from '../i18n/i18n-context';
 import type { Locales } from '../i18n/i18n-types';
 import { loadLocaleAsync } from '../i18n/i18n-util.async';
 import type { sessionMachine } from '../machines/session.machine';
-import { selectLanguage } from '../machines/session.selectors';
+import { selectLanguage, selectOrderType } from '../machines/session.selectors';
+import { storage } from '../services/storage';
 
 export type SessionRef = ActorRefFrom<typeof sessionMachine>;
 
@@ -57,6 +58,13 @@ export function AppStateProvider({ children, session }: { children: ReactNode; s
       cancelled = true;
     };
   }, [language, locale, setLocale]);
+
+  // The session keeps the order type in memory only; the shop's restore after a reload reads it back.
+  const orderType = useSelector(session, selectOrderType);
+  const shopId = held.shop?.id ?? null;
+  useEffect(() => {
+    if (shopId !== null) storage.setOrderType(shopId, orderType);
+  }, [shopId, orderType]);
 
   const changeLocale = useCallback(
     (next: Locales) => session.send({ type: 'session.setLanguage', language: next }),

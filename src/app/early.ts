@@ -18,6 +18,7 @@ import { consumerRequest } from '../services/consumer-request';
 import { beginEarlyRead, planEarlyRead } from '../services/early-replies';
 import { detectEnvironment, type Environment } from '../services/env';
 import { storage } from '../services/storage';
+import { paintShopColor } from '../views/ui/color';
 import { menuTypesBody, moveSessionBody, openSessionBody, shopBody } from './flows/first-reads';
 import type { BuiltPath } from './route-targets';
 
@@ -81,6 +82,8 @@ async function beginReads(env: Environment, locale: Locales, path: string) {
   if (!parsed.ok || parsed.params.shopId === null) return;
   const { params } = parsed;
   const shopId = params.shopId!;
+  // The first paint is in the shop's colour: the last visit's at once, the shop's own as soon as it is read.
+  paintShopColor(storage.getShopColor(shopId));
   // The shop and the menu need the session's reply first; the app's calls of them wait for these plans
   // instead of racing them.
   const shopRead = planEarlyRead('store/detail');
@@ -106,6 +109,7 @@ async function beginReads(env: Environment, locale: Locales, path: string) {
       request('store/detail', shopBody({ shopId }), token, DEFAULTS.orderType),
     ).info) as ShopInfo | null;
     if (!shop) return;
+    paintShopColor(shop.mainColor);
     // A shop's link usually ends on its menu (decision K22), whose first read goes out under the order
     // type the entry settles on.
     menuRead.begin(

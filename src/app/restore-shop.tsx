@@ -2,6 +2,9 @@
 // for that shop, or the store list opens when there is no session.
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
+import { CONFIRM_ORDER_TYPES } from '../domain/api/order-rules';
+import type { OrderType } from '../domain/enums';
+import type { ShopInfo } from '../domain/shop';
 import { useI18nContext } from '../i18n/i18n-context';
 import { selectCanRetry, selectEntryError } from '../machines/entry.selectors';
 import { detectEnvironment } from '../services/env';
@@ -12,6 +15,18 @@ import { entryErrorText } from './entry-text';
 import { entryFlow } from './flows/entry';
 import { useAppNavigation } from './shell';
 import { useFlow } from './use-flow';
+
+/**
+ * A remembered takeaway, pickup or dine-in choice the shop still offers; the entry's own type otherwise (a
+ * beauty shop's appointments, an open table, or nothing remembered).
+ */
+function restoredOrderType(shop: ShopInfo, entryType: OrderType): OrderType {
+  const saved = storage.getOrderType(shop.id);
+  const ordinary = (type: OrderType) => (CONFIRM_ORDER_TYPES as readonly OrderType[]).includes(type);
+  return saved && ordinary(saved) && ordinary(entryType) && shop.orderTypes.includes(saved)
+    ? saved
+    : entryType;
+}
 
 export default function RestoreShop() {
   const { LL } = useI18nContext();
@@ -41,8 +56,13 @@ export default function RestoreShop() {
     },
     (entry) => [
       entry.on('entry.ready', (event) => {
+        // The order type set on the menu before the reload, if the shop still takes it. The type is set
+        // before the shop, so the remembered one is never overwritten by the entry's default.
+        session.send({
+          type: 'session.setOrderType',
+          orderType: restoredOrderType(event.shop, event.orderType),
+        });
         setShop(event.shop);
-        session.send({ type: 'session.setOrderType', orderType: event.orderType });
       }),
     ],
   );

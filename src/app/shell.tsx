@@ -3,7 +3,8 @@
 import { Outlet, useRouter, useRouterState, type ErrorComponentProps } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useMemo, useRef, type ComponentType, type CSSProperties } from 'react';
 import { useI18nContext } from '../i18n/i18n-context';
-import { mainColorVariables } from '../views/ui/color';
+import { storage } from '../services/storage';
+import { mainColorVariables, paintShopColor } from '../views/ui/color';
 import { NavigationContext, toSearch, type Navigation } from '../views/ui/navigation';
 import { ShopDisplayContext } from '../views/ui/shop-display-context';
 import { CardSkeleton, SkeletonRegion } from '../views/ui/skeleton';
@@ -58,12 +59,18 @@ export function Shell() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const currentTab = tabOfPath(pathname);
 
-  const style = useMemo(() => mainColorVariables(shop?.mainColor) as CSSProperties, [shop?.mainColor]);
+  // Before a shop is known the page keeps what the early script painted (the last visit's colour of this
+  // shop, or neutral placeholders) instead of the default red.
+  const mainColor = shop ? shop.mainColor : null;
+  const style = useMemo(
+    () => (mainColor !== null ? (mainColorVariables(mainColor) as CSSProperties) : undefined),
+    [mainColor],
+  );
   useEffect(() => {
-    for (const [name, value] of Object.entries(mainColorVariables(shop?.mainColor))) {
-      document.documentElement.style.setProperty(name, value);
-    }
-  }, [shop?.mainColor]);
+    if (!shop) return;
+    paintShopColor(shop.mainColor);
+    if (shop.mainColor) storage.setShopColor(shop.id, shop.mainColor);
+  }, [shop]);
   // Views link with plain anchors (#/path?query) so links stay links for every input method; a plain
   // click is routed through the router's history instead, which keeps its place in history (the page
   // head's back button needs to know whether there is a page to go back to).

@@ -8,10 +8,18 @@ import { Page } from '../views/ui/page';
 import { ErrorView } from '../views/ui/state-views';
 import { PagePending } from './shell';
 
-export function WithMessages({ namespace, children }: { namespace: Namespaces; children: ReactNode }) {
-  const state = useNamespace(namespace);
-  if (state === 'ready') return children;
-  if (state === 'failed')
+export function WithMessages({
+  namespace,
+  children,
+}: {
+  /** Two namespaces load side by side, not one after the other. */
+  namespace: Namespaces | readonly [Namespaces, Namespaces];
+  children: ReactNode;
+}) {
+  const [first, second] = typeof namespace === 'string' ? [namespace, namespace] : namespace;
+  const states = [useNamespace(first), useNamespace(second)];
+  if (states.every((state) => state === 'ready')) return children;
+  if (states.includes('failed'))
     return (
       <Page>
         <ErrorView />

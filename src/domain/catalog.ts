@@ -141,7 +141,13 @@ export const member = z.object({
   birthday: z.string().nullable(),
   phone: z.string(),
   level: z.number().int(),
+  /** The level's name in the request's catalogue language. */
   levelName: z.string(),
+  /**
+   * The level's name in both catalogue languages: the member is read once per visit, and a language switch
+   * on the "my" page must rename the level without reading the member again.
+   */
+  levelNames: z.object({ en: z.string(), zh: z.string() }),
   cardNo: z.string(),
   amount: money,
   giftAmount: money,

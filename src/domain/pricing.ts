@@ -7,6 +7,7 @@ import { ORDER_TYPES, PAY_TYPES, TaxMode } from './enums';
 import { money, percent, shopInfo } from './shop';
 import { memberSetting, productTax } from './catalog';
 import { COUPON_KINDS } from './coupon-kinds';
+import { MAX_TABLEWARE_SETS } from './api/order-rules';
 
 // Coupon kinds live in ./coupon-kinds (zod-free, for the engine in the browser); they stay exported here too.
 export { CouponKind, COUPON_KINDS } from './coupon-kinds';
@@ -255,6 +256,11 @@ export const pricingInput = z.object({
   /** Delivery distance in metres; null = no address yet. */
   distance: z.number().int().nonnegative().nullable().default(null),
   isPickerPack: z.boolean().default(false),
+  /**
+   * Tableware sets the customer asked for, each charged dishwareAmount (0 = no cutlery, no fee); null =
+   * one set per unit of every line that takes dishware, for callers that do not ask.
+   */
+  tableware: z.number().int().min(0).max(MAX_TABLEWARE_SETS).nullable().default(null),
   openTable: openTableTiming.nullable().default(null),
   /** Today in the shop's time zone; the engine never reads the clock. */
   today: isoDate,

@@ -17,6 +17,7 @@ export type Translation = RootTranslation & DisallowNamespaces
 export type Translations = RootTranslation &
 {
 	address: NamespaceAddressTranslation,
+	checkout: NamespaceCheckoutTranslation,
 	info: NamespaceInfoTranslation,
 	login: NamespaceLoginTranslation,
 	orders: NamespaceOrdersTranslation,
@@ -263,6 +264,11 @@ type RootTranslation = {
 		 * I​n​v​o​i​c​e​s
 		 */
 		invoice: string
+		/**
+		 * T​o​d​a​y​ ​{​h​o​u​r​s​}
+		 * @param {string} hours
+		 */
+		todayHours: RequiredParams<'hours'>
 	}
 	shopStatus: {
 		/**
@@ -455,6 +461,21 @@ type RootTranslation = {
 		 * T​h​i​s​ ​p​r​o​d​u​c​t​ ​n​o​ ​l​o​n​g​e​r​ ​e​x​i​s​t​s​.
 		 */
 		notFound: string
+		/**
+		 * C​h​o​o​s​e​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		chooseFor: RequiredParams<'name'>
+		/**
+		 * {​c​o​u​n​t​}​ ​i​n​ ​y​o​u​r​ ​o​r​d​e​r
+		 * @param {number} count
+		 */
+		inCart: RequiredParams<'count'>
+		/**
+		 * D​e​t​a​i​l​s​ ​o​f​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		details: RequiredParams<'name'>
 	}
 	search: {
 		/**
@@ -491,6 +512,14 @@ type RootTranslation = {
 		 * @param {number} count
 		 */
 		results: RequiredParams<'count'>
+		/**
+		 * S​e​a​r​c​h​ ​p​r​o​d​u​c​t​s
+		 */
+		placeholderGoods: string
+		/**
+		 * S​e​a​r​c​h​ ​s​e​r​v​i​c​e​s
+		 */
+		placeholderServices: string
 	}
 	user: {
 		/**
@@ -626,7 +655,7 @@ type RootTranslation = {
 		 */
 		title: string
 		/**
-		 * O​p​e​n​ ​t​h​e​ ​c​a​r​t​,​ ​{​c​o​u​n​t​}​ ​i​t​e​m​s
+		 * O​p​e​n​ ​t​h​e​ ​c​a​r​t​,​ ​{​c​o​u​n​t​}​ ​{​{​i​t​e​m​|​i​t​e​m​s​}​}
 		 * @param {number} count
 		 */
 		open: RequiredParams<'count'>
@@ -736,338 +765,20 @@ type RootTranslation = {
 			 */
 			stockInsufficient: RequiredParams<'limit' | 'name'>
 		}
-	}
-	checkout: {
 		/**
-		 * C​o​n​f​i​r​m​ ​o​r​d​e​r
-		 */
-		title: string
-		formTitle: {
-			/**
-			 * D​e​l​i​v​e​r​y​ ​d​e​t​a​i​l​s
-			 */
-			takeaway: string
-			/**
-			 * P​i​c​k​u​p​ ​d​e​t​a​i​l​s
-			 */
-			selfPickup: string
-			/**
-			 * Y​o​u​r​ ​t​a​b​l​e
-			 */
-			dine: string
-		}
-		/**
-		 * O​r​d​e​r​ ​i​t​e​m​s
-		 */
-		linesTitle: string
-		/**
-		 * P​a​y​m​e​n​t​ ​m​e​t​h​o​d
-		 */
-		payTitle: string
-		/**
-		 * T​o​ ​p​a​y
-		 */
-		payable: string
-		/**
-		 * P​l​a​c​e​ ​o​r​d​e​r
-		 */
-		submit: string
-		/**
-		 * P​l​a​c​i​n​g​ ​o​r​d​e​r​…
-		 */
-		submitting: string
-		/**
-		 * N​o​t​e​ ​f​o​r​ ​t​h​e​ ​s​h​o​p
-		 */
-		note: string
-		/**
-		 * A​l​l​e​r​g​i​e​s​,​ ​s​p​i​c​e​ ​l​e​v​e​l​,​ ​c​u​t​l​e​r​y​…
-		 */
-		notePlaceholder: string
-		/**
-		 * C​h​o​o​s​e​ ​a​ ​d​e​l​i​v​e​r​y​ ​a​d​d​r​e​s​s
-		 */
-		chooseAddress: string
-		/**
-		 * D​e​l​i​v​e​r​y​ ​t​i​m​e
-		 */
-		deliveryTime: string
-		/**
-		 * P​i​c​k​u​p​ ​t​i​m​e
-		 */
-		pickupTime: string
-		/**
-		 * C​h​o​o​s​e​ ​a​ ​t​i​m​e
-		 */
-		chooseTime: string
-		/**
-		 * T​o​d​a​y
-		 */
-		today: string
-		/**
-		 * T​o​m​o​r​r​o​w
-		 */
-		tomorrow: string
-		/**
-		 * C​o​n​t​a​c​t​ ​n​a​m​e
-		 */
-		contactName: string
-		/**
-		 * C​o​n​t​a​c​t​ ​p​h​o​n​e
-		 */
-		contactPhone: string
-		/**
-		 * P​i​c​k​e​d​ ​u​p​ ​b​y
-		 */
-		pickerName: string
-		/**
-		 * P​i​c​k​u​p​ ​p​h​o​n​e
-		 */
-		pickerPhone: string
-		/**
-		 * P​a​c​k​ ​i​t​ ​t​o​ ​t​a​k​e​ ​a​w​a​y
-		 */
-		pack: string
-		/**
-		 * C​h​a​n​g​e​ ​t​a​b​l​e
-		 */
-		changeTable: string
-		/**
-		 * T​a​b​l​e​ ​n​u​m​b​e​r
-		 */
-		table: string
-		/**
-		 * T​a​b​l​e​ ​{​n​a​m​e​}
+		 * A​d​d​ ​s​o​m​e​t​h​i​n​g​ ​f​r​o​m​ ​“​{​n​a​m​e​}​”​ ​t​o​ ​c​h​e​c​k​ ​o​u​t​.
 		 * @param {string} name
 		 */
-		tableIs: RequiredParams<'name'>
+		mustPickMissing: RequiredParams<'name'>
 		/**
-		 * N​u​m​b​e​r​ ​o​f​ ​g​u​e​s​t​s​ ​(​1​–​{​m​a​x​}​)
-		 * @param {number} max
+		 * S​h​o​w​ ​m​e
 		 */
-		person: RequiredParams<'max'>
-		breakdown: {
-			/**
-			 * I​t​e​m​s
-			 */
-			goods: string
-			/**
-			 * I​t​e​m​ ​d​i​s​c​o​u​n​t​s
-			 */
-			productDiscount: string
-			/**
-			 * P​r​o​m​o​t​i​o​n​:​ ​{​n​a​m​e​}
-			 * @param {string} name
-			 */
-			activity: RequiredParams<'name'>
-			/**
-			 * C​o​u​p​o​n​:​ ​{​n​a​m​e​}
-			 * @param {string} name
-			 */
-			coupon: RequiredParams<'name'>
-			/**
-			 * D​e​l​i​v​e​r​y​ ​f​e​e​ ​(​{​k​m​}​ ​k​m​)
-			 * @param {string} km
-			 */
-			delivery: RequiredParams<'km'>
-			/**
-			 * F​r​e​e​ ​d​e​l​i​v​e​r​y
-			 */
-			deliveryWaived: string
-			/**
-			 * P​a​c​k​i​n​g​ ​f​e​e
-			 */
-			packing: string
-			/**
-			 * T​a​b​l​e​w​a​r​e​ ​(​{​u​n​i​t​s​}​)
-			 * @param {number} units
-			 */
-			dishware: RequiredParams<'units'>
-			/**
-			 * S​e​r​v​i​c​e​ ​c​h​a​r​g​e​ ​(​{​p​e​r​c​e​n​t​}​%​)
-			 * @param {number} percent
-			 */
-			serviceCharge: RequiredParams<'percent'>
-			/**
-			 * T​a​b​l​e​ ​t​i​m​e​ ​(​{​m​i​n​u​t​e​s​}​ ​m​i​n​)
-			 * @param {number} minutes
-			 */
-			tableTime: RequiredParams<'minutes'>
-			/**
-			 * T​a​x
-			 */
-			tax: string
-			/**
-			 * T​a​x​ ​i​n​c​l​u​d​e​d​ ​i​n​ ​p​r​i​c​e​s
-			 */
-			taxIncluded: string
-			/**
-			 * R​o​u​n​d​i​n​g​ ​(​t​o​ ​{​s​t​e​p​}​)
-			 * @param {string} step
-			 */
-			rounding: RequiredParams<'step'>
-			/**
-			 * T​o​t​a​l
-			 */
-			total: string
-		}
-		error: {
-			/**
-			 * Y​o​u​r​ ​c​a​r​t​ ​i​s​ ​e​m​p​t​y​.
-			 */
-			emptyCart: string
-			/**
-			 * T​h​e​ ​s​h​o​p​ ​d​o​e​s​ ​n​o​t​ ​o​f​f​e​r​ ​t​h​i​s​ ​w​a​y​ ​o​f​ ​o​r​d​e​r​i​n​g​ ​r​i​g​h​t​ ​n​o​w​.
-			 */
-			orderTypeUnavailable: string
-			/**
-			 * T​h​e​ ​s​h​o​p​ ​i​s​ ​c​l​o​s​e​d​ ​r​i​g​h​t​ ​n​o​w​ ​a​n​d​ ​i​s​ ​n​o​t​ ​t​a​k​i​n​g​ ​o​r​d​e​r​s​.
-			 */
-			shopClosed: string
-			/**
-			 * T​h​i​s​ ​s​h​o​p​’​s​ ​s​e​r​v​i​c​e​ ​h​a​s​ ​e​x​p​i​r​e​d​.​ ​P​l​e​a​s​e​ ​c​o​n​t​a​c​t​ ​t​h​e​ ​s​h​o​p​.
-			 */
-			shopExpired: string
-			/**
-			 * {​n​a​m​e​}​ ​c​a​n​ ​n​o​ ​l​o​n​g​e​r​ ​b​e​ ​o​r​d​e​r​e​d​.​ ​P​l​e​a​s​e​ ​r​e​m​o​v​e​ ​i​t​ ​f​r​o​m​ ​y​o​u​r​ ​c​a​r​t​.
-			 * @param {unknown} name
-			 */
-			productUnavailable: RequiredParams<'name'>
-			/**
-			 * P​l​e​a​s​e​ ​c​h​o​o​s​e​ ​a​ ​s​i​z​e​ ​f​o​r​ ​{​n​a​m​e​}​.
-			 * @param {unknown} name
-			 */
-			specRequired: RequiredParams<'name'>
-			/**
-			 * P​l​e​a​s​e​ ​c​h​o​o​s​e​ ​t​h​e​ ​r​e​q​u​i​r​e​d​ ​o​p​t​i​o​n​s​ ​f​o​r​ ​{​n​a​m​e​}​.
-			 * @param {unknown} name
-			 */
-			tasteRequired: RequiredParams<'name'>
-			/**
-			 * A​n​ ​o​p​t​i​o​n​ ​o​f​ ​{​n​a​m​e​}​ ​i​s​ ​n​o​ ​l​o​n​g​e​r​ ​a​v​a​i​l​a​b​l​e​.
-			 * @param {unknown} name
-			 */
-			tasteInvalid: RequiredParams<'name'>
-			/**
-			 * P​l​e​a​s​e​ ​f​i​n​i​s​h​ ​c​h​o​o​s​i​n​g​ ​t​h​e​ ​s​e​t​ ​c​o​n​t​e​n​t​s​ ​o​f​ ​{​n​a​m​e​}​.
-			 * @param {unknown} name
-			 */
-			mealIncomplete: RequiredParams<'name'>
-			/**
-			 * A​n​ ​i​t​e​m​ ​o​f​ ​t​h​e​ ​s​e​t​ ​{​n​a​m​e​}​ ​i​s​ ​n​o​ ​l​o​n​g​e​r​ ​a​v​a​i​l​a​b​l​e​.
-			 * @param {unknown} name
-			 */
-			mealInvalid: RequiredParams<'name'>
-			/**
-			 * {​n​a​m​e​}​ ​m​u​s​t​ ​b​e​ ​o​r​d​e​r​e​d​ ​i​n​ ​a​ ​l​a​r​g​e​r​ ​q​u​a​n​t​i​t​y​.
-			 * @param {unknown} name
-			 */
-			belowMinBuy: RequiredParams<'name'>
-			/**
-			 * T​o​o​ ​m​a​n​y​ ​o​f​ ​{​n​a​m​e​}​ ​f​o​r​ ​o​n​e​ ​o​r​d​e​r​.
-			 * @param {unknown} name
-			 */
-			aboveMaxBuy: RequiredParams<'name'>
-			/**
-			 * P​l​e​a​s​e​ ​a​d​d​ ​a​n​ ​i​t​e​m​ ​f​r​o​m​ ​t​h​e​ ​r​e​q​u​i​r​e​d​ ​c​a​t​e​g​o​r​y​.
-			 */
-			mustPickMissing: string
-			/**
-			 * O​n​l​y​ ​{​r​e​m​a​i​n​i​n​g​}​ ​o​f​ ​{​n​a​m​e​}​ ​l​e​f​t​.
-			 * @param {unknown} name
-			 * @param {unknown} remaining
-			 */
-			stockInsufficient: RequiredParams<'name' | 'remaining'>
-			/**
-			 * P​l​e​a​s​e​ ​c​h​o​o​s​e​ ​a​ ​d​e​l​i​v​e​r​y​ ​a​d​d​r​e​s​s​.
-			 */
-			addressRequired: string
-			/**
-			 * T​h​i​s​ ​a​d​d​r​e​s​s​ ​h​a​s​ ​n​o​ ​l​o​c​a​t​i​o​n​.​ ​P​l​e​a​s​e​ ​p​i​c​k​ ​i​t​ ​o​n​ ​t​h​e​ ​m​a​p​ ​o​r​ ​e​d​i​t​ ​i​t​.
-			 */
-			addressNoGps: string
-			/**
-			 * T​h​i​s​ ​a​d​d​r​e​s​s​ ​i​s​ ​o​u​t​s​i​d​e​ ​t​h​e​ ​d​e​l​i​v​e​r​y​ ​a​r​e​a​.
-			 */
-			outOfRange: string
-			/**
-			 * T​h​e​ ​s​h​o​p​’​s​ ​a​d​d​r​e​s​s​ ​i​s​ ​s​e​t​ ​i​n​c​o​r​r​e​c​t​l​y​;​ ​d​e​l​i​v​e​r​y​ ​i​s​ ​u​n​a​v​a​i​l​a​b​l​e​.
-			 */
-			shopAddressInvalid: string
-			/**
-			 * P​l​e​a​s​e​ ​c​h​o​o​s​e​ ​a​ ​d​e​l​i​v​e​r​y​ ​t​i​m​e​.
-			 */
-			deliveryTimeRequired: string
-			/**
-			 * P​l​e​a​s​e​ ​c​h​o​o​s​e​ ​a​ ​d​e​l​i​v​e​r​y​ ​t​i​m​e​ ​b​e​t​w​e​e​n​ ​{​s​t​a​r​t​}​ ​a​n​d​ ​{​e​n​d​}​.
-			 * @param {unknown} end
-			 * @param {unknown} start
-			 */
-			deliveryTimeInvalid: RequiredParams<'end' | 'start'>
-			/**
-			 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​t​h​e​ ​c​o​n​t​a​c​t​ ​n​a​m​e​ ​a​n​d​ ​p​h​o​n​e​.
-			 */
-			contactRequired: string
-			/**
-			 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​a​ ​c​o​r​r​e​c​t​ ​p​h​o​n​e​ ​n​u​m​b​e​r​.
-			 */
-			phoneInvalid: string
-			/**
-			 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​w​h​o​ ​w​i​l​l​ ​p​i​c​k​ ​u​p​ ​t​h​e​ ​o​r​d​e​r​ ​a​n​d​ ​t​h​e​i​r​ ​p​h​o​n​e​.
-			 */
-			pickerRequired: string
-			/**
-			 * P​l​e​a​s​e​ ​c​h​o​o​s​e​ ​a​ ​p​i​c​k​u​p​ ​t​i​m​e​.
-			 */
-			pickupTimeRequired: string
-			/**
-			 * P​l​e​a​s​e​ ​c​h​o​o​s​e​ ​a​ ​p​i​c​k​u​p​ ​t​i​m​e​ ​w​i​t​h​i​n​ ​o​p​e​n​i​n​g​ ​h​o​u​r​s​.
-			 */
-			pickupTimeInvalid: string
-			/**
-			 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​y​o​u​r​ ​t​a​b​l​e​ ​n​u​m​b​e​r​.
-			 */
-			tableRequired: string
-			/**
-			 * T​a​b​l​e​ ​n​u​m​b​e​r​ ​n​o​t​ ​f​o​u​n​d​.
-			 */
-			tableNotFound: string
-			/**
-			 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​a​ ​n​u​m​b​e​r​ ​o​f​ ​g​u​e​s​t​s​ ​f​r​o​m​ ​1​ ​t​o​ ​{​m​a​x​}​.
-			 * @param {unknown} max
-			 */
-			headcountInvalid: RequiredParams<'max'>
-			/**
-			 * {​s​h​o​r​t​}​ ​m​o​r​e​ ​t​o​ ​r​e​a​c​h​ ​t​h​e​ ​m​i​n​i​m​u​m​ ​o​r​d​e​r​.
-			 * @param {unknown} short
-			 */
-			belowStartingPrice: RequiredParams<'short'>
-			/**
-			 * P​l​e​a​s​e​ ​c​h​o​o​s​e​ ​a​ ​p​a​y​m​e​n​t​ ​m​e​t​h​o​d​.
-			 */
-			payTypeInvalid: string
-			/**
-			 * M​e​m​b​e​r​ ​c​a​r​d​ ​p​a​y​m​e​n​t​ ​n​e​e​d​s​ ​a​ ​m​e​m​b​e​r​s​h​i​p​.
-			 */
-			memberRequired: string
-			/**
-			 * T​h​e​ ​a​m​o​u​n​t​ ​t​o​ ​p​a​y​ ​m​u​s​t​ ​b​e​ ​m​o​r​e​ ​t​h​a​n​ ​z​e​r​o​.
-			 */
-			nothingToPay: string
-			/**
-			 * T​h​i​s​ ​o​r​d​e​r​ ​w​a​s​ ​a​l​r​e​a​d​y​ ​s​u​b​m​i​t​t​e​d​.​ ​P​l​e​a​s​e​ ​c​h​e​c​k​ ​y​o​u​r​ ​o​r​d​e​r​s​.
-			 */
-			idempotencyConflict: string
-			/**
-			 * T​h​e​s​e​ ​s​h​o​p​s​ ​d​o​ ​n​o​t​ ​b​e​l​o​n​g​ ​t​o​ ​t​h​e​ ​s​a​m​e​ ​c​h​a​i​n​.
-			 */
-			notChainShop: string
-			/**
-			 * T​h​e​ ​n​o​t​e​ ​c​a​n​ ​b​e​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s​.
-			 * @param {unknown} max
-			 */
-			noteTooLong: RequiredParams<'max'>
-		}
+		mustPickGo: string
+		/**
+		 * C​l​o​s​e​ ​t​h​e​ ​c​a​r​t​,​ ​{​c​o​u​n​t​}​ ​{​{​i​t​e​m​|​i​t​e​m​s​}​}
+		 * @param {number} count
+		 */
+		closeSheet: RequiredParams<'count'>
 	}
 	success: {
 		/**
@@ -1175,12 +886,12 @@ type RootTranslation = {
 		 */
 		empty: string
 		/**
-		 * {​c​o​u​n​t​}​ ​s​h​o​p​s
+		 * {​c​o​u​n​t​}​ ​{​{​s​h​o​p​|​s​h​o​p​s​}​}
 		 * @param {number} count
 		 */
 		count: RequiredParams<'count'>
 		/**
-		 * {​c​o​u​n​t​}​ ​o​r​d​e​r​s​ ​p​l​a​c​e​d​ ​t​o​g​e​t​h​e​r​.
+		 * {​c​o​u​n​t​}​ ​{​{​o​r​d​e​r​ ​p​l​a​c​e​d​|​o​r​d​e​r​s​ ​p​l​a​c​e​d​ ​t​o​g​e​t​h​e​r​}​}​.
 		 * @param {number} count
 		 */
 		placed: RequiredParams<'count'>
@@ -1206,6 +917,14 @@ type RootTranslation = {
 		 * S​e​e​ ​m​y​ ​o​r​d​e​r​s
 		 */
 		toOrders: string
+		/**
+		 * T​h​i​s​ ​s​h​o​p​ ​i​s​ ​n​o​t​ ​p​a​r​t​ ​o​f​ ​a​ ​c​h​a​i​n
+		 */
+		notInChain: string
+		/**
+		 * O​r​d​e​r​i​n​g​ ​f​r​o​m​ ​s​e​v​e​r​a​l​ ​s​h​o​p​s​ ​t​o​g​e​t​h​e​r​ ​w​o​r​k​s​ ​o​n​l​y​ ​b​e​t​w​e​e​n​ ​t​h​e​ ​s​h​o​p​s​ ​o​f​ ​o​n​e​ ​c​h​a​i​n​.​ ​Y​o​u​r​ ​c​a​r​t​ ​h​e​r​e​ ​i​s​ ​w​a​i​t​i​n​g​ ​o​n​ ​t​h​e​ ​m​e​n​u​.
+		 */
+		notInChainHint: string
 	}
 	pull: {
 		/**
@@ -1387,6 +1106,383 @@ export type NamespaceAddressTranslation = {
 		 * F​i​n​d​i​n​g​ ​y​o​u​r​ ​l​o​c​a​t​i​o​n​ ​t​o​o​k​ ​t​o​o​ ​l​o​n​g​.​ ​P​l​e​a​s​e​ ​t​y​p​e​ ​t​h​e​ ​a​d​d​r​e​s​s​.
 		 */
 		geoTimeout: string
+	}
+}
+
+export type NamespaceCheckoutTranslation = {
+	/**
+	 * C​o​n​f​i​r​m​ ​o​r​d​e​r
+	 */
+	title: string
+	formTitle: {
+		/**
+		 * D​e​l​i​v​e​r​y​ ​d​e​t​a​i​l​s
+		 */
+		takeaway: string
+		/**
+		 * P​i​c​k​u​p​ ​d​e​t​a​i​l​s
+		 */
+		selfPickup: string
+		/**
+		 * Y​o​u​r​ ​t​a​b​l​e
+		 */
+		dine: string
+	}
+	/**
+	 * O​r​d​e​r​ ​i​t​e​m​s
+	 */
+	linesTitle: string
+	/**
+	 * P​a​y​m​e​n​t​ ​m​e​t​h​o​d
+	 */
+	payTitle: string
+	/**
+	 * T​o​ ​p​a​y
+	 */
+	payable: string
+	/**
+	 * P​l​a​c​e​ ​o​r​d​e​r
+	 */
+	submit: string
+	/**
+	 * P​l​a​c​i​n​g​ ​o​r​d​e​r​…
+	 */
+	submitting: string
+	/**
+	 * N​o​t​e​ ​f​o​r​ ​t​h​e​ ​s​h​o​p
+	 */
+	note: string
+	/**
+	 * A​l​l​e​r​g​i​e​s​,​ ​s​p​i​c​e​ ​l​e​v​e​l​,​ ​c​u​t​l​e​r​y​…
+	 */
+	notePlaceholder: string
+	/**
+	 * C​h​o​o​s​e​ ​a​ ​d​e​l​i​v​e​r​y​ ​a​d​d​r​e​s​s
+	 */
+	chooseAddress: string
+	/**
+	 * D​e​l​i​v​e​r​y​ ​t​i​m​e
+	 */
+	deliveryTime: string
+	/**
+	 * P​i​c​k​u​p​ ​t​i​m​e
+	 */
+	pickupTime: string
+	/**
+	 * C​h​o​o​s​e​ ​a​ ​t​i​m​e
+	 */
+	chooseTime: string
+	/**
+	 * T​o​d​a​y
+	 */
+	today: string
+	/**
+	 * T​o​m​o​r​r​o​w
+	 */
+	tomorrow: string
+	/**
+	 * A​s​ ​s​o​o​n​ ​a​s​ ​p​o​s​s​i​b​l​e​ ​(​a​b​o​u​t​ ​{​t​i​m​e​}​)
+	 * @param {string} time
+	 */
+	asap: RequiredParams<'time'>
+	/**
+	 * A​s​ ​s​o​o​n​ ​a​s​ ​p​o​s​s​i​b​l​e
+	 */
+	asapShort: string
+	/**
+	 * A​d​d​ ​a​n​ ​a​d​d​r​e​s​s​ ​t​o​ ​s​e​e​ ​t​h​e​ ​d​e​l​i​v​e​r​y​ ​f​e​e
+	 */
+	addAddressForFee: string
+	/**
+	 * T​a​b​l​e​w​a​r​e
+	 */
+	tableware: string
+	/**
+	 * N​o​ ​c​u​t​l​e​r​y
+	 */
+	noCutlery: string
+	/**
+	 * {​c​o​u​n​t​}​ ​{​{​s​e​t​|​s​e​t​s​}​}
+	 * @param {number} count
+	 */
+	tablewareSets: RequiredParams<'count'>
+	/**
+	 * {​f​e​e​}​ ​p​e​r​ ​s​e​t
+	 * @param {string} fee
+	 */
+	tablewarePrice: RequiredParams<'fee'>
+	/**
+	 * O​n​e​ ​s​e​t​ ​f​e​w​e​r
+	 */
+	tablewareFewer: string
+	/**
+	 * O​n​e​ ​s​e​t​ ​m​o​r​e
+	 */
+	tablewareMore: string
+	/**
+	 * C​o​n​t​a​c​t​ ​n​a​m​e
+	 */
+	contactName: string
+	/**
+	 * C​o​n​t​a​c​t​ ​p​h​o​n​e
+	 */
+	contactPhone: string
+	/**
+	 * P​i​c​k​e​d​ ​u​p​ ​b​y
+	 */
+	pickerName: string
+	/**
+	 * P​i​c​k​u​p​ ​p​h​o​n​e
+	 */
+	pickerPhone: string
+	/**
+	 * P​a​c​k​ ​i​t​ ​t​o​ ​t​a​k​e​ ​a​w​a​y
+	 */
+	pack: string
+	/**
+	 * C​h​a​n​g​e​ ​t​a​b​l​e
+	 */
+	changeTable: string
+	/**
+	 * T​a​b​l​e​ ​n​u​m​b​e​r
+	 */
+	table: string
+	/**
+	 * T​a​b​l​e​ ​{​n​a​m​e​}
+	 * @param {string} name
+	 */
+	tableIs: RequiredParams<'name'>
+	/**
+	 * N​u​m​b​e​r​ ​o​f​ ​g​u​e​s​t​s​ ​(​1​–​{​m​a​x​}​)
+	 * @param {number} max
+	 */
+	person: RequiredParams<'max'>
+	breakdown: {
+		/**
+		 * I​t​e​m​s
+		 */
+		goods: string
+		/**
+		 * I​t​e​m​ ​d​i​s​c​o​u​n​t​s
+		 */
+		productDiscount: string
+		/**
+		 * P​r​o​m​o​t​i​o​n​:​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		activity: RequiredParams<'name'>
+		/**
+		 * C​o​u​p​o​n​:​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		coupon: RequiredParams<'name'>
+		/**
+		 * D​e​l​i​v​e​r​y​ ​f​e​e​ ​(​{​k​m​}​ ​k​m​)
+		 * @param {string} km
+		 */
+		delivery: RequiredParams<'km'>
+		/**
+		 * F​r​e​e​ ​d​e​l​i​v​e​r​y
+		 */
+		deliveryWaived: string
+		/**
+		 * P​a​c​k​i​n​g​ ​f​e​e
+		 */
+		packing: string
+		/**
+		 * T​a​b​l​e​w​a​r​e​ ​(​{​u​n​i​t​s​}​)
+		 * @param {number} units
+		 */
+		dishware: RequiredParams<'units'>
+		/**
+		 * S​e​r​v​i​c​e​ ​c​h​a​r​g​e​ ​(​{​p​e​r​c​e​n​t​}​%​)
+		 * @param {number} percent
+		 */
+		serviceCharge: RequiredParams<'percent'>
+		/**
+		 * T​a​b​l​e​ ​t​i​m​e​ ​(​{​m​i​n​u​t​e​s​}​ ​m​i​n​)
+		 * @param {number} minutes
+		 */
+		tableTime: RequiredParams<'minutes'>
+		/**
+		 * T​a​x
+		 */
+		tax: string
+		/**
+		 * T​a​x​ ​i​n​c​l​u​d​e​d​ ​i​n​ ​p​r​i​c​e​s
+		 */
+		taxIncluded: string
+		/**
+		 * R​o​u​n​d​i​n​g​ ​(​t​o​ ​{​s​t​e​p​}​)
+		 * @param {string} step
+		 */
+		rounding: RequiredParams<'step'>
+		/**
+		 * T​o​t​a​l
+		 */
+		total: string
+	}
+	error: {
+		/**
+		 * Y​o​u​r​ ​c​a​r​t​ ​i​s​ ​e​m​p​t​y​.
+		 */
+		emptyCart: string
+		/**
+		 * T​h​e​ ​s​h​o​p​ ​d​o​e​s​ ​n​o​t​ ​o​f​f​e​r​ ​t​h​i​s​ ​w​a​y​ ​o​f​ ​o​r​d​e​r​i​n​g​ ​r​i​g​h​t​ ​n​o​w​.
+		 */
+		orderTypeUnavailable: string
+		/**
+		 * T​h​e​ ​s​h​o​p​ ​i​s​ ​c​l​o​s​e​d​ ​r​i​g​h​t​ ​n​o​w​ ​a​n​d​ ​i​s​ ​n​o​t​ ​t​a​k​i​n​g​ ​o​r​d​e​r​s​.
+		 */
+		shopClosed: string
+		/**
+		 * T​h​i​s​ ​s​h​o​p​’​s​ ​s​e​r​v​i​c​e​ ​h​a​s​ ​e​x​p​i​r​e​d​.​ ​P​l​e​a​s​e​ ​c​o​n​t​a​c​t​ ​t​h​e​ ​s​h​o​p​.
+		 */
+		shopExpired: string
+		/**
+		 * {​n​a​m​e​}​ ​c​a​n​ ​n​o​ ​l​o​n​g​e​r​ ​b​e​ ​o​r​d​e​r​e​d​.​ ​P​l​e​a​s​e​ ​r​e​m​o​v​e​ ​i​t​ ​f​r​o​m​ ​y​o​u​r​ ​c​a​r​t​.
+		 * @param {unknown} name
+		 */
+		productUnavailable: RequiredParams<'name'>
+		/**
+		 * P​l​e​a​s​e​ ​c​h​o​o​s​e​ ​a​ ​s​i​z​e​ ​f​o​r​ ​{​n​a​m​e​}​.
+		 * @param {unknown} name
+		 */
+		specRequired: RequiredParams<'name'>
+		/**
+		 * P​l​e​a​s​e​ ​c​h​o​o​s​e​ ​t​h​e​ ​r​e​q​u​i​r​e​d​ ​o​p​t​i​o​n​s​ ​f​o​r​ ​{​n​a​m​e​}​.
+		 * @param {unknown} name
+		 */
+		tasteRequired: RequiredParams<'name'>
+		/**
+		 * A​n​ ​o​p​t​i​o​n​ ​o​f​ ​{​n​a​m​e​}​ ​i​s​ ​n​o​ ​l​o​n​g​e​r​ ​a​v​a​i​l​a​b​l​e​.
+		 * @param {unknown} name
+		 */
+		tasteInvalid: RequiredParams<'name'>
+		/**
+		 * P​l​e​a​s​e​ ​f​i​n​i​s​h​ ​c​h​o​o​s​i​n​g​ ​t​h​e​ ​s​e​t​ ​c​o​n​t​e​n​t​s​ ​o​f​ ​{​n​a​m​e​}​.
+		 * @param {unknown} name
+		 */
+		mealIncomplete: RequiredParams<'name'>
+		/**
+		 * A​n​ ​i​t​e​m​ ​o​f​ ​t​h​e​ ​s​e​t​ ​{​n​a​m​e​}​ ​i​s​ ​n​o​ ​l​o​n​g​e​r​ ​a​v​a​i​l​a​b​l​e​.
+		 * @param {unknown} name
+		 */
+		mealInvalid: RequiredParams<'name'>
+		/**
+		 * {​n​a​m​e​}​ ​m​u​s​t​ ​b​e​ ​o​r​d​e​r​e​d​ ​i​n​ ​a​ ​l​a​r​g​e​r​ ​q​u​a​n​t​i​t​y​.
+		 * @param {unknown} name
+		 */
+		belowMinBuy: RequiredParams<'name'>
+		/**
+		 * T​o​o​ ​m​a​n​y​ ​o​f​ ​{​n​a​m​e​}​ ​f​o​r​ ​o​n​e​ ​o​r​d​e​r​.
+		 * @param {unknown} name
+		 */
+		aboveMaxBuy: RequiredParams<'name'>
+		/**
+		 * P​l​e​a​s​e​ ​a​d​d​ ​a​n​ ​i​t​e​m​ ​f​r​o​m​ ​t​h​e​ ​r​e​q​u​i​r​e​d​ ​c​a​t​e​g​o​r​y​.
+		 */
+		mustPickMissing: string
+		/**
+		 * O​n​l​y​ ​{​r​e​m​a​i​n​i​n​g​}​ ​o​f​ ​{​n​a​m​e​}​ ​l​e​f​t​.
+		 * @param {unknown} name
+		 * @param {unknown} remaining
+		 */
+		stockInsufficient: RequiredParams<'name' | 'remaining'>
+		/**
+		 * P​l​e​a​s​e​ ​c​h​o​o​s​e​ ​a​ ​d​e​l​i​v​e​r​y​ ​a​d​d​r​e​s​s​.
+		 */
+		addressRequired: string
+		/**
+		 * T​h​i​s​ ​a​d​d​r​e​s​s​ ​h​a​s​ ​n​o​ ​l​o​c​a​t​i​o​n​.​ ​P​l​e​a​s​e​ ​p​i​c​k​ ​i​t​ ​o​n​ ​t​h​e​ ​m​a​p​ ​o​r​ ​e​d​i​t​ ​i​t​.
+		 */
+		addressNoGps: string
+		/**
+		 * T​h​i​s​ ​a​d​d​r​e​s​s​ ​i​s​ ​o​u​t​s​i​d​e​ ​t​h​e​ ​d​e​l​i​v​e​r​y​ ​a​r​e​a​.
+		 */
+		outOfRange: string
+		/**
+		 * T​h​e​ ​s​h​o​p​’​s​ ​a​d​d​r​e​s​s​ ​i​s​ ​s​e​t​ ​i​n​c​o​r​r​e​c​t​l​y​;​ ​d​e​l​i​v​e​r​y​ ​i​s​ ​u​n​a​v​a​i​l​a​b​l​e​.
+		 */
+		shopAddressInvalid: string
+		/**
+		 * P​l​e​a​s​e​ ​c​h​o​o​s​e​ ​a​ ​d​e​l​i​v​e​r​y​ ​t​i​m​e​.
+		 */
+		deliveryTimeRequired: string
+		/**
+		 * P​l​e​a​s​e​ ​c​h​o​o​s​e​ ​a​ ​d​e​l​i​v​e​r​y​ ​t​i​m​e​ ​b​e​t​w​e​e​n​ ​{​s​t​a​r​t​}​ ​a​n​d​ ​{​e​n​d​}​.
+		 * @param {unknown} end
+		 * @param {unknown} start
+		 */
+		deliveryTimeInvalid: RequiredParams<'end' | 'start'>
+		/**
+		 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​t​h​e​ ​c​o​n​t​a​c​t​ ​n​a​m​e​ ​a​n​d​ ​p​h​o​n​e​.
+		 */
+		contactRequired: string
+		/**
+		 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​a​ ​c​o​r​r​e​c​t​ ​p​h​o​n​e​ ​n​u​m​b​e​r​.
+		 */
+		phoneInvalid: string
+		/**
+		 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​w​h​o​ ​w​i​l​l​ ​p​i​c​k​ ​u​p​ ​t​h​e​ ​o​r​d​e​r​ ​a​n​d​ ​t​h​e​i​r​ ​p​h​o​n​e​.
+		 */
+		pickerRequired: string
+		/**
+		 * P​l​e​a​s​e​ ​c​h​o​o​s​e​ ​a​ ​p​i​c​k​u​p​ ​t​i​m​e​.
+		 */
+		pickupTimeRequired: string
+		/**
+		 * P​l​e​a​s​e​ ​c​h​o​o​s​e​ ​a​ ​p​i​c​k​u​p​ ​t​i​m​e​ ​w​i​t​h​i​n​ ​o​p​e​n​i​n​g​ ​h​o​u​r​s​.
+		 */
+		pickupTimeInvalid: string
+		/**
+		 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​y​o​u​r​ ​t​a​b​l​e​ ​n​u​m​b​e​r​.
+		 */
+		tableRequired: string
+		/**
+		 * T​a​b​l​e​ ​n​u​m​b​e​r​ ​n​o​t​ ​f​o​u​n​d​.
+		 */
+		tableNotFound: string
+		/**
+		 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​a​ ​n​u​m​b​e​r​ ​o​f​ ​g​u​e​s​t​s​ ​f​r​o​m​ ​1​ ​t​o​ ​{​m​a​x​}​.
+		 * @param {unknown} max
+		 */
+		headcountInvalid: RequiredParams<'max'>
+		/**
+		 * P​l​e​a​s​e​ ​c​h​o​o​s​e​ ​b​e​t​w​e​e​n​ ​0​ ​a​n​d​ ​{​m​a​x​}​ ​s​e​t​s​ ​o​f​ ​t​a​b​l​e​w​a​r​e​.
+		 * @param {unknown} max
+		 */
+		tablewareInvalid: RequiredParams<'max'>
+		/**
+		 * {​s​h​o​r​t​}​ ​m​o​r​e​ ​t​o​ ​r​e​a​c​h​ ​t​h​e​ ​m​i​n​i​m​u​m​ ​o​r​d​e​r​.
+		 * @param {unknown} short
+		 */
+		belowStartingPrice: RequiredParams<'short'>
+		/**
+		 * P​l​e​a​s​e​ ​c​h​o​o​s​e​ ​a​ ​p​a​y​m​e​n​t​ ​m​e​t​h​o​d​.
+		 */
+		payTypeInvalid: string
+		/**
+		 * M​e​m​b​e​r​ ​c​a​r​d​ ​p​a​y​m​e​n​t​ ​n​e​e​d​s​ ​a​ ​m​e​m​b​e​r​s​h​i​p​.
+		 */
+		memberRequired: string
+		/**
+		 * T​h​e​ ​a​m​o​u​n​t​ ​t​o​ ​p​a​y​ ​m​u​s​t​ ​b​e​ ​m​o​r​e​ ​t​h​a​n​ ​z​e​r​o​.
+		 */
+		nothingToPay: string
+		/**
+		 * T​h​i​s​ ​o​r​d​e​r​ ​w​a​s​ ​a​l​r​e​a​d​y​ ​s​u​b​m​i​t​t​e​d​.​ ​P​l​e​a​s​e​ ​c​h​e​c​k​ ​y​o​u​r​ ​o​r​d​e​r​s​.
+		 */
+		idempotencyConflict: string
+		/**
+		 * T​h​e​s​e​ ​s​h​o​p​s​ ​d​o​ ​n​o​t​ ​b​e​l​o​n​g​ ​t​o​ ​t​h​e​ ​s​a​m​e​ ​c​h​a​i​n​.
+		 */
+		notChainShop: string
+		/**
+		 * T​h​e​ ​n​o​t​e​ ​c​a​n​ ​b​e​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s​.
+		 * @param {unknown} max
+		 */
+		noteTooLong: RequiredParams<'max'>
 	}
 }
 
@@ -1941,7 +2037,7 @@ export type NamespaceOrdersTranslation = {
 		 */
 		AllinPay: string
 		/**
-		 * C​a​r​d
+		 * O​n​l​i​n​e​ ​p​a​y​m​e​n​t
 		 */
 		Card: string
 	}
@@ -2183,6 +2279,11 @@ export type NamespacePaymentTranslation = {
 		 * T​h​i​s​ ​o​r​d​e​r​ ​c​a​n​ ​n​o​ ​l​o​n​g​e​r​ ​b​e​ ​p​a​i​d
 		 */
 		closed: string
+		/**
+		 * P​a​y​ ​{​a​m​o​u​n​t​}​ ​t​o​ ​c​o​m​p​l​e​t​e​ ​y​o​u​r​ ​o​r​d​e​r​.
+		 * @param {string} amount
+		 */
+		unpaidDetail: RequiredParams<'amount'>
 	}
 	failReason: {
 		/**
@@ -2371,6 +2472,7 @@ export type NamespacePaymentTranslation = {
 
 export type Namespaces =
 	| 'address'
+	| 'checkout'
 	| 'info'
 	| 'login'
 	| 'orders'
@@ -2382,6 +2484,12 @@ type DisallowNamespaces = {
 	 * you need to use the `./address/index.ts` file instead
 	 */
 	address?: "[typesafe-i18n] reserved for 'address'-namespace. You need to use the `./address/index.ts` file instead."
+
+	/**
+	 * reserved for 'checkout'-namespace\
+	 * you need to use the `./checkout/index.ts` file instead
+	 */
+	checkout?: "[typesafe-i18n] reserved for 'checkout'-namespace. You need to use the `./checkout/index.ts` file instead."
 
 	/**
 	 * reserved for 'info'-namespace\
@@ -2644,6 +2752,10 @@ export type TranslationFunctions = {
 		 * Invoices
 		 */
 		invoice: () => LocalizedString
+		/**
+		 * Today {hours}
+		 */
+		todayHours: (arg: { hours: string }) => LocalizedString
 	}
 	shopStatus: {
 		/**
@@ -2820,6 +2932,18 @@ export type TranslationFunctions = {
 		 * This product no longer exists.
 		 */
 		notFound: () => LocalizedString
+		/**
+		 * Choose {name}
+		 */
+		chooseFor: (arg: { name: string }) => LocalizedString
+		/**
+		 * {count} in your order
+		 */
+		inCart: (arg: { count: number }) => LocalizedString
+		/**
+		 * Details of {name}
+		 */
+		details: (arg: { name: string }) => LocalizedString
 	}
 	search: {
 		/**
@@ -2854,6 +2978,14 @@ export type TranslationFunctions = {
 		 * {count} {{result|results}}
 		 */
 		results: (arg: { count: number }) => LocalizedString
+		/**
+		 * Search products
+		 */
+		placeholderGoods: () => LocalizedString
+		/**
+		 * Search services
+		 */
+		placeholderServices: () => LocalizedString
 	}
 	user: {
 		/**
@@ -2987,7 +3119,7 @@ export type TranslationFunctions = {
 		 */
 		title: () => LocalizedString
 		/**
-		 * Open the cart, {count} items
+		 * Open the cart, {count} {{item|items}}
 		 */
 		open: (arg: { count: number }) => LocalizedString
 		/**
@@ -3084,6 +3216,336 @@ export type TranslationFunctions = {
 			 */
 			stockInsufficient: (arg: { limit: number, name: string }) => LocalizedString
 		}
+		/**
+		 * Add something from “{name}” to check out.
+		 */
+		mustPickMissing: (arg: { name: string }) => LocalizedString
+		/**
+		 * Show me
+		 */
+		mustPickGo: () => LocalizedString
+		/**
+		 * Close the cart, {count} {{item|items}}
+		 */
+		closeSheet: (arg: { count: number }) => LocalizedString
+	}
+	success: {
+		/**
+		 * Order placed
+		 */
+		title: () => LocalizedString
+		/**
+		 * Your order has been placed
+		 */
+		placed: () => LocalizedString
+		/**
+		 * Your order number today
+		 */
+		daySeqLabel: () => LocalizedString
+		/**
+		 * Order no.
+		 */
+		orderNo: () => LocalizedString
+		/**
+		 * Order type
+		 */
+		orderType: () => LocalizedString
+		/**
+		 * Table
+		 */
+		table: () => LocalizedString
+		/**
+		 * Guests
+		 */
+		person: () => LocalizedString
+		/**
+		 * Contact
+		 */
+		contact: () => LocalizedString
+		/**
+		 * Back to the menu
+		 */
+		backToMenu: () => LocalizedString
+		/**
+		 * This order could not be found.
+		 */
+		loadFailed: () => LocalizedString
+	}
+	table: {
+		/**
+		 * Your table
+		 */
+		title: () => LocalizedString
+		/**
+		 * Where are you sitting?
+		 */
+		where: () => LocalizedString
+		/**
+		 * Camera view for scanning the table code
+		 */
+		camera: () => LocalizedString
+		/**
+		 * Scan the table code
+		 */
+		scan: () => LocalizedString
+		/**
+		 * Start ordering
+		 */
+		startOrdering: () => LocalizedString
+		error: {
+			/**
+			 * Table number not found.
+			 */
+			tableNotFound: () => LocalizedString
+			/**
+			 * This QR code is not a table code of this shop.
+			 */
+			qrInvalid: () => LocalizedString
+			/**
+			 * The camera could not be started. Please type the table number.
+			 */
+			scanCameraFailure: () => LocalizedString
+			/**
+			 * Camera access was refused. Please type the table number.
+			 */
+			scanPermissionDenied: () => LocalizedString
+			/**
+			 * This browser cannot scan codes. Please type the table number.
+			 */
+			scanUnsupported: () => LocalizedString
+			/**
+			 * Please enter a number of guests from 1 to {max}.
+			 */
+			headcountInvalid: (arg: { max: number }) => LocalizedString
+			/**
+			 * The note can be at most {max} characters.
+			 */
+			noteTooLong: (arg: { max: number }) => LocalizedString
+		}
+	}
+	multi: {
+		/**
+		 * Order from several shops
+		 */
+		title: () => LocalizedString
+		/**
+		 * No other shop of this chain has items in your cart.
+		 */
+		empty: () => LocalizedString
+		/**
+		 * {count} {{shop|shops}}
+		 */
+		count: (arg: { count: number }) => LocalizedString
+		/**
+		 * {count} {{order placed|orders placed together}}.
+		 */
+		placed: (arg: { count: number }) => LocalizedString
+		/**
+		 * Check out all shops ({count})
+		 */
+		link: (arg: { count: number }) => LocalizedString
+		/**
+		 * Pickup time at {shop}
+		 */
+		pickupTime: (arg: { shop: string }) => LocalizedString
+		/**
+		 * No orders to show
+		 */
+		none: () => LocalizedString
+		/**
+		 * This link does not name any order. Your orders are on the Orders tab.
+		 */
+		noneHint: () => LocalizedString
+		/**
+		 * See my orders
+		 */
+		toOrders: () => LocalizedString
+		/**
+		 * This shop is not part of a chain
+		 */
+		notInChain: () => LocalizedString
+		/**
+		 * Ordering from several shops together works only between the shops of one chain. Your cart here is waiting on the menu.
+		 */
+		notInChainHint: () => LocalizedString
+	}
+	pull: {
+		/**
+		 * Pull to refresh
+		 */
+		pulling: () => LocalizedString
+		/**
+		 * Release to refresh
+		 */
+		reached: () => LocalizedString
+		/**
+		 * Refreshing…
+		 */
+		refreshing: () => LocalizedString
+		/**
+		 * Updated
+		 */
+		restoring: () => LocalizedString
+	}
+	address: {
+		/**
+		 * My addresses
+		 */
+		listTitle: () => LocalizedString
+		/**
+		 * Choose a delivery address
+		 */
+		chooseTitle: () => LocalizedString
+		/**
+		 * New address
+		 */
+		addTitle: () => LocalizedString
+		/**
+		 * Edit address
+		 */
+		editTitle: () => LocalizedString
+		/**
+		 * Add a new address
+		 */
+		add: () => LocalizedString
+		/**
+		 * No addresses yet.
+		 */
+		empty: () => LocalizedString
+		/**
+		 * Add one to have your order delivered.
+		 */
+		emptyHint: () => LocalizedString
+		/**
+		 * Default
+		 */
+		'default': () => LocalizedString
+		/**
+		 * Make this my default address
+		 */
+		makeDefault: () => LocalizedString
+		/**
+		 * Edit
+		 */
+		edit: () => LocalizedString
+		/**
+		 * Edit {address}
+		 */
+		editOne: (arg: { address: string }) => LocalizedString
+		/**
+		 * Delete
+		 */
+		'delete': () => LocalizedString
+		/**
+		 * Delete {address}
+		 */
+		deleteOne: (arg: { address: string }) => LocalizedString
+		/**
+		 * No map location yet: pick a place from the list or use your location.
+		 */
+		noGps: () => LocalizedString
+		/**
+		 * Location set.
+		 */
+		hasGps: () => LocalizedString
+		/**
+		 * Finding your location…
+		 */
+		locating: () => LocalizedString
+		/**
+		 * Use my current location
+		 */
+		locate: () => LocalizedString
+		/**
+		 * Pick on the map
+		 */
+		mapPick: () => LocalizedString
+		/**
+		 * Drag the map to put the pin on your door.
+		 */
+		mapHint: () => LocalizedString
+		/**
+		 * Map load failed.
+		 */
+		mapFailed: () => LocalizedString
+		/**
+		 * Name
+		 */
+		name: () => LocalizedString
+		/**
+		 * Phone
+		 */
+		phone: () => LocalizedString
+		/**
+		 * Street or building
+		 */
+		place: () => LocalizedString
+		/**
+		 * Type to search, e.g. a road or building
+		 */
+		placePlaceholder: () => LocalizedString
+		/**
+		 * Places found
+		 */
+		places: () => LocalizedString
+		/**
+		 * Flat, floor, door
+		 */
+		houseNumber: () => LocalizedString
+		/**
+		 * e.g. Room 1203
+		 */
+		houseNumberPlaceholder: () => LocalizedString
+		/**
+		 * Log in with your phone to use delivery addresses.
+		 */
+		loginFirst: () => LocalizedString
+		/**
+		 * Log in
+		 */
+		goToLogin: () => LocalizedString
+		/**
+		 * This address could not be found.
+		 */
+		notFound: () => LocalizedString
+		error: {
+			/**
+			 * Please enter a name.
+			 */
+			nameRequired: () => LocalizedString
+			/**
+			 * Please enter a phone number.
+			 */
+			phoneRequired: () => LocalizedString
+			/**
+			 * Please enter a correct phone number.
+			 */
+			phoneInvalid: () => LocalizedString
+			/**
+			 * Please enter the address.
+			 */
+			addressRequired: () => LocalizedString
+			/**
+			 * This is too long.
+			 */
+			tooLong: () => LocalizedString
+			/**
+			 * This device does not support geolocation. Please type the address.
+			 */
+			geoUnsupported: () => LocalizedString
+			/**
+			 * Location permission was refused. Please type the address.
+			 */
+			geoDenied: () => LocalizedString
+			/**
+			 * No location (GPS) is available right now. Please type the address.
+			 */
+			geoUnavailable: () => LocalizedString
+			/**
+			 * Finding your location took too long. Please type the address.
+			 */
+			geoTimeout: () => LocalizedString
+		}
 	}
 	checkout: {
 		/**
@@ -3156,6 +3618,42 @@ export type TranslationFunctions = {
 		 * Tomorrow
 		 */
 		tomorrow: () => LocalizedString
+		/**
+		 * As soon as possible (about {time})
+		 */
+		asap: (arg: { time: string }) => LocalizedString
+		/**
+		 * As soon as possible
+		 */
+		asapShort: () => LocalizedString
+		/**
+		 * Add an address to see the delivery fee
+		 */
+		addAddressForFee: () => LocalizedString
+		/**
+		 * Tableware
+		 */
+		tableware: () => LocalizedString
+		/**
+		 * No cutlery
+		 */
+		noCutlery: () => LocalizedString
+		/**
+		 * {count} {{set|sets}}
+		 */
+		tablewareSets: (arg: { count: number }) => LocalizedString
+		/**
+		 * {fee} per set
+		 */
+		tablewarePrice: (arg: { fee: string }) => LocalizedString
+		/**
+		 * One set fewer
+		 */
+		tablewareFewer: () => LocalizedString
+		/**
+		 * One set more
+		 */
+		tablewareMore: () => LocalizedString
 		/**
 		 * Contact name
 		 */
@@ -3364,6 +3862,10 @@ export type TranslationFunctions = {
 			 */
 			headcountInvalid: (arg: { max: unknown }) => LocalizedString
 			/**
+			 * Please choose between 0 and {max} sets of tableware.
+			 */
+			tablewareInvalid: (arg: { max: unknown }) => LocalizedString
+			/**
 			 * {short} more to reach the minimum order.
 			 */
 			belowStartingPrice: (arg: { short: unknown }) => LocalizedString
@@ -3391,316 +3893,6 @@ export type TranslationFunctions = {
 			 * The note can be at most {max} characters.
 			 */
 			noteTooLong: (arg: { max: unknown }) => LocalizedString
-		}
-	}
-	success: {
-		/**
-		 * Order placed
-		 */
-		title: () => LocalizedString
-		/**
-		 * Your order has been placed
-		 */
-		placed: () => LocalizedString
-		/**
-		 * Your order number today
-		 */
-		daySeqLabel: () => LocalizedString
-		/**
-		 * Order no.
-		 */
-		orderNo: () => LocalizedString
-		/**
-		 * Order type
-		 */
-		orderType: () => LocalizedString
-		/**
-		 * Table
-		 */
-		table: () => LocalizedString
-		/**
-		 * Guests
-		 */
-		person: () => LocalizedString
-		/**
-		 * Contact
-		 */
-		contact: () => LocalizedString
-		/**
-		 * Back to the menu
-		 */
-		backToMenu: () => LocalizedString
-		/**
-		 * This order could not be found.
-		 */
-		loadFailed: () => LocalizedString
-	}
-	table: {
-		/**
-		 * Your table
-		 */
-		title: () => LocalizedString
-		/**
-		 * Where are you sitting?
-		 */
-		where: () => LocalizedString
-		/**
-		 * Camera view for scanning the table code
-		 */
-		camera: () => LocalizedString
-		/**
-		 * Scan the table code
-		 */
-		scan: () => LocalizedString
-		/**
-		 * Start ordering
-		 */
-		startOrdering: () => LocalizedString
-		error: {
-			/**
-			 * Table number not found.
-			 */
-			tableNotFound: () => LocalizedString
-			/**
-			 * This QR code is not a table code of this shop.
-			 */
-			qrInvalid: () => LocalizedString
-			/**
-			 * The camera could not be started. Please type the table number.
-			 */
-			scanCameraFailure: () => LocalizedString
-			/**
-			 * Camera access was refused. Please type the table number.
-			 */
-			scanPermissionDenied: () => LocalizedString
-			/**
-			 * This browser cannot scan codes. Please type the table number.
-			 */
-			scanUnsupported: () => LocalizedString
-			/**
-			 * Please enter a number of guests from 1 to {max}.
-			 */
-			headcountInvalid: (arg: { max: number }) => LocalizedString
-			/**
-			 * The note can be at most {max} characters.
-			 */
-			noteTooLong: (arg: { max: number }) => LocalizedString
-		}
-	}
-	multi: {
-		/**
-		 * Order from several shops
-		 */
-		title: () => LocalizedString
-		/**
-		 * No other shop of this chain has items in your cart.
-		 */
-		empty: () => LocalizedString
-		/**
-		 * {count} shops
-		 */
-		count: (arg: { count: number }) => LocalizedString
-		/**
-		 * {count} orders placed together.
-		 */
-		placed: (arg: { count: number }) => LocalizedString
-		/**
-		 * Check out all shops ({count})
-		 */
-		link: (arg: { count: number }) => LocalizedString
-		/**
-		 * Pickup time at {shop}
-		 */
-		pickupTime: (arg: { shop: string }) => LocalizedString
-		/**
-		 * No orders to show
-		 */
-		none: () => LocalizedString
-		/**
-		 * This link does not name any order. Your orders are on the Orders tab.
-		 */
-		noneHint: () => LocalizedString
-		/**
-		 * See my orders
-		 */
-		toOrders: () => LocalizedString
-	}
-	pull: {
-		/**
-		 * Pull to refresh
-		 */
-		pulling: () => LocalizedString
-		/**
-		 * Release to refresh
-		 */
-		reached: () => LocalizedString
-		/**
-		 * Refreshing…
-		 */
-		refreshing: () => LocalizedString
-		/**
-		 * Updated
-		 */
-		restoring: () => LocalizedString
-	}
-	address: {
-		/**
-		 * My addresses
-		 */
-		listTitle: () => LocalizedString
-		/**
-		 * Choose a delivery address
-		 */
-		chooseTitle: () => LocalizedString
-		/**
-		 * New address
-		 */
-		addTitle: () => LocalizedString
-		/**
-		 * Edit address
-		 */
-		editTitle: () => LocalizedString
-		/**
-		 * Add a new address
-		 */
-		add: () => LocalizedString
-		/**
-		 * No addresses yet.
-		 */
-		empty: () => LocalizedString
-		/**
-		 * Add one to have your order delivered.
-		 */
-		emptyHint: () => LocalizedString
-		/**
-		 * Default
-		 */
-		'default': () => LocalizedString
-		/**
-		 * Make this my default address
-		 */
-		makeDefault: () => LocalizedString
-		/**
-		 * Edit
-		 */
-		edit: () => LocalizedString
-		/**
-		 * Edit {address}
-		 */
-		editOne: (arg: { address: string }) => LocalizedString
-		/**
-		 * Delete
-		 */
-		'delete': () => LocalizedString
-		/**
-		 * Delete {address}
-		 */
-		deleteOne: (arg: { address: string }) => LocalizedString
-		/**
-		 * No map location yet: pick a place from the list or use your location.
-		 */
-		noGps: () => LocalizedString
-		/**
-		 * Location set.
-		 */
-		hasGps: () => LocalizedString
-		/**
-		 * Finding your location…
-		 */
-		locating: () => LocalizedString
-		/**
-		 * Use my current location
-		 */
-		locate: () => LocalizedString
-		/**
-		 * Pick on the map
-		 */
-		mapPick: () => LocalizedString
-		/**
-		 * Drag the map to put the pin on your door.
-		 */
-		mapHint: () => LocalizedString
-		/**
-		 * Map load failed.
-		 */
-		mapFailed: () => LocalizedString
-		/**
-		 * Name
-		 */
-		name: () => LocalizedString
-		/**
-		 * Phone
-		 */
-		phone: () => LocalizedString
-		/**
-		 * Street or building
-		 */
-		place: () => LocalizedString
-		/**
-		 * Type to search, e.g. a road or building
-		 */
-		placePlaceholder: () => LocalizedString
-		/**
-		 * Places found
-		 */
-		places: () => LocalizedString
-		/**
-		 * Flat, floor, door
-		 */
-		houseNumber: () => LocalizedString
-		/**
-		 * e.g. Room 1203
-		 */
-		houseNumberPlaceholder: () => LocalizedString
-		/**
-		 * Log in with your phone to use delivery addresses.
-		 */
-		loginFirst: () => LocalizedString
-		/**
-		 * Log in
-		 */
-		goToLogin: () => LocalizedString
-		/**
-		 * This address could not be found.
-		 */
-		notFound: () => LocalizedString
-		error: {
-			/**
-			 * Please enter a name.
-			 */
-			nameRequired: () => LocalizedString
-			/**
-			 * Please enter a phone number.
-			 */
-			phoneRequired: () => LocalizedString
-			/**
-			 * Please enter a correct phone number.
-			 */
-			phoneInvalid: () => LocalizedString
-			/**
-			 * Please enter the address.
-			 */
-			addressRequired: () => LocalizedString
-			/**
-			 * This is too long.
-			 */
-			tooLong: () => LocalizedString
-			/**
-			 * This device does not support geolocation. Please type the address.
-			 */
-			geoUnsupported: () => LocalizedString
-			/**
-			 * Location permission was refused. Please type the address.
-			 */
-			geoDenied: () => LocalizedString
-			/**
-			 * No location (GPS) is available right now. Please type the address.
-			 */
-			geoUnavailable: () => LocalizedString
-			/**
-			 * Finding your location took too long. Please type the address.
-			 */
-			geoTimeout: () => LocalizedString
 		}
 	}
 	info: {
@@ -4246,7 +4438,7 @@ export type TranslationFunctions = {
 			 */
 			AllinPay: () => LocalizedString
 			/**
-			 * Card
+			 * Online payment
 			 */
 			Card: () => LocalizedString
 		}
@@ -4471,6 +4663,10 @@ export type TranslationFunctions = {
 			 * This order can no longer be paid
 			 */
 			closed: () => LocalizedString
+			/**
+			 * Pay {amount} to complete your order.
+			 */
+			unpaidDetail: (arg: { amount: string }) => LocalizedString
 		}
 		failReason: {
 			/**

@@ -16,6 +16,7 @@ const localeTranslationLoaders = {
 const localeNamespaceLoaders = {
 	en: {
 		address: () => import('./en/address'),
+		checkout: () => import('./en/checkout'),
 		info: () => import('./en/info'),
 		login: () => import('./en/login'),
 		orders: () => import('./en/orders'),
@@ -23,6 +24,7 @@ const localeNamespaceLoaders = {
 	},
 	es: {
 		address: () => import('./es/address'),
+		checkout: () => import('./es/checkout'),
 		info: () => import('./es/info'),
 		login: () => import('./es/login'),
 		orders: () => import('./es/orders'),
@@ -30,6 +32,7 @@ const localeNamespaceLoaders = {
 	},
 	fr: {
 		address: () => import('./fr/address'),
+		checkout: () => import('./fr/checkout'),
 		info: () => import('./fr/info'),
 		login: () => import('./fr/login'),
 		orders: () => import('./fr/orders'),
@@ -37,6 +40,7 @@ const localeNamespaceLoaders = {
 	},
 	'zh-CN': {
 		address: () => import('./zh-CN/address'),
+		checkout: () => import('./zh-CN/checkout'),
 		info: () => import('./zh-CN/info'),
 		login: () => import('./zh-CN/login'),
 		orders: () => import('./zh-CN/orders'),
@@ -44,6 +48,7 @@ const localeNamespaceLoaders = {
 	},
 	'zh-TW': {
 		address: () => import('./zh-TW/address'),
+		checkout: () => import('./zh-TW/checkout'),
 		info: () => import('./zh-TW/info'),
 		login: () => import('./zh-TW/login'),
 		orders: () => import('./zh-TW/orders'),

@@ -12,26 +12,31 @@ import zh_CN from './zh-CN'
 import zh_TW from './zh-TW'
 
 import en_address from './en/address'
+import en_checkout from './en/checkout'
 import en_info from './en/info'
 import en_login from './en/login'
 import en_orders from './en/orders'
 import en_payment from './en/payment'
 import es_address from './es/address'
+import es_checkout from './es/checkout'
 import es_info from './es/info'
 import es_login from './es/login'
 import es_orders from './es/orders'
 import es_payment from './es/payment'
 import fr_address from './fr/address'
+import fr_checkout from './fr/checkout'
 import fr_info from './fr/info'
 import fr_login from './fr/login'
 import fr_orders from './fr/orders'
 import fr_payment from './fr/payment'
 import zh_CN_address from './zh-CN/address'
+import zh_CN_checkout from './zh-CN/checkout'
 import zh_CN_info from './zh-CN/info'
 import zh_CN_login from './zh-CN/login'
 import zh_CN_orders from './zh-CN/orders'
 import zh_CN_payment from './zh-CN/payment'
 import zh_TW_address from './zh-TW/address'
+import zh_TW_checkout from './zh-TW/checkout'
 import zh_TW_info from './zh-TW/info'
 import zh_TW_login from './zh-TW/login'
 import zh_TW_orders from './zh-TW/orders'
@@ -41,6 +46,7 @@ const localeTranslations = {
 	en: {
 		...en,
 		address: en_address,
+		checkout: en_checkout,
 		info: en_info,
 		login: en_login,
 		orders: en_orders,
@@ -49,6 +55,7 @@ const localeTranslations = {
 	es: {
 		...es,
 		address: es_address,
+		checkout: es_checkout,
 		info: es_info,
 		login: es_login,
 		orders: es_orders,
@@ -57,6 +64,7 @@ const localeTranslations = {
 	fr: {
 		...fr,
 		address: fr_address,
+		checkout: fr_checkout,
 		info: fr_info,
 		login: fr_login,
 		orders: fr_orders,
@@ -65,6 +73,7 @@ const localeTranslations = {
 	'zh-CN': {
 		...zh_CN,
 		address: zh_CN_address,
+		checkout: zh_CN_checkout,
 		info: zh_CN_info,
 		login: zh_CN_login,
 		orders: zh_CN_orders,
@@ -73,6 +82,7 @@ const localeTranslations = {
 	'zh-TW': {
 		...zh_TW,
 		address: zh_TW_address,
+		checkout: zh_TW_checkout,
 		info: zh_TW_info,
 		login: zh_TW_login,
 		orders: zh_TW_orders,

@@ -20,6 +20,7 @@ export const locales: Locales[] = [
 
 export const namespaces: Namespaces[] = [
 	'address',
+	'checkout',
 	'info',
 	'login',
 	'orders',

@@ -43,7 +43,8 @@ export function breakdownOf(pricing: PricingResult | null): BreakdownRow[] {
       amount: -pricing.coupon.applied.amount,
       values: { name: pricing.coupon.applied.name },
     });
-  if (fees.delivery.applies) {
+  // Before an address there is no distance: a "0.0 km, 0.00" fee would read as free delivery.
+  if (fees.delivery.applies && fees.delivery.distance !== null) {
     rows.push({
       key: 'delivery',
       amount: fees.delivery.base,

@@ -33,6 +33,7 @@ import {
   type CartNotice,
   type PricingParts,
 } from './cart.rules';
+import { initialChoice, toCartLine } from './product-choice.rules';
 import { notProvided } from './not-provided';
 
 export interface CartInput {
@@ -61,6 +62,10 @@ export interface CartContext {
 
 export type CartEvent =
   | { type: 'cart.add'; line: CartLine; product: Product }
+  /** One tap on a product without choices in the list: one more unit (its minimum purchase the first time). */
+  | { type: 'cart.addOne'; product: Product }
+  /** The list's "−" of a product without choices: one unit fewer on its one line. */
+  | { type: 'cart.removeOne'; productId: number }
   | { type: 'cart.setQuantity'; flag: string; quantity: number }
   | { type: 'cart.increment'; flag: string }
   | { type: 'cart.decrement'; flag: string }
@@ -87,6 +92,19 @@ export type CartEmitted = { type: 'cart.refused'; notice: CartNotice };
 
 type AddParams = { line: CartLine; product: Product };
 type QuantityParams = { flag: string; quantity: number };
+
+/** The line one tap on a product without choices adds: its minimum purchase, then one at a time. */
+function oneTapLine(context: CartContext, product: Product): AddParams {
+  const line = toCartLine(product, initialChoice(product));
+  const held = context.lines.some((l) => l.flag === line.flag);
+  return { line: held ? { ...line, quantity: 1 } : line, product };
+}
+
+/** The one line of a product without choices, with one unit fewer (its minimum removes it). */
+function oneLess(context: CartContext, productId: number): QuantityParams {
+  const line = context.lines.find((l) => l.id === productId)!;
+  return { flag: line.flag, quantity: line.quantity - 1 };
+}
 
 function addRefusal(context: CartContext, { line, product }: AddParams): CartNotice | null {
   const shop = shopRefusal(context.parts.shop, context.parts.orderType, context.clock());
@@ -136,6 +154,8 @@ export const cartMachine = setup({
     isQuantityRefused: ({ context }, params: QuantityParams) => quantityRefusal(context, params) !== null,
     isPaid: (_, params: { paid: boolean }) => params.paid,
     hasLine: ({ context }, params: { flag: string }) => context.lines.some((l) => l.flag === params.flag),
+    hasProduct: ({ context }, params: { productId: number }) =>
+      context.lines.some((l) => l.id === params.productId),
     isPayTypeOffered: ({ context }, params: { payType: PayType }) =>
       payOptionsFor(context.payOptions, context.parts.orderType, context.parts.member !== null).some(
         (o) => o.payType === params.payType,
@@ -248,6 +268,28 @@ export const cartMachine = setup({
         ],
       },
     ],
+    'cart.addOne': [
+      {
+        guard: { type: 'isAddRefused', params: ({ context, event }) => oneTapLine(context, event.product) },
+        actions: [
+          { type: 'refuseAdd', params: ({ context, event }) => oneTapLine(context, event.product) },
+          'announceRefusal',
+        ],
+      },
+      {
+        actions: [
+          { type: 'addLine', params: ({ context, event }) => oneTapLine(context, event.product) },
+          'persist',
+        ],
+      },
+    ],
+    'cart.removeOne': {
+      guard: { type: 'hasProduct', params: ({ event }) => event },
+      actions: [
+        { type: 'setQuantity', params: ({ context, event }) => oneLess(context, event.productId) },
+        'persist',
+      ],
+    },
     'cart.setQuantity': [
       {
         guard: { type: 'isQuantityRefused', params: ({ event }) => event },

@@ -53,6 +53,8 @@ export interface PricingParts {
   purchased: PurchasedSpecial[];
   distance: number | null;
   isPickerPack: boolean;
+  /** Tableware sets the customer chose at checkout; absent = the confirm page's default of one set. */
+  tableware?: number | null;
   taxes: ProductTax[];
   /** Today in the shop's time zone, YYYY-MM-DD. */
   today: string;
@@ -189,6 +191,8 @@ export function priceCart(
         purchased: parts.purchased,
         distance: parts.distance,
         isPickerPack: parts.isPickerPack,
+        // The cart estimates the confirm page's default of one set (decision U27).
+        tableware: parts.tableware ?? 1,
         today: parts.today,
       }),
     );

@@ -9,9 +9,7 @@ export const selectLines = (s: S) => s.context.lines;
 /** Units in the cart (the cart bar's badge). */
 export const selectCount = (s: S) => s.context.lines.reduce((n, l) => n + l.quantity, 0);
 export const selectIsEmpty = (s: S) => s.context.lines.length === 0;
-/** Units of one product over all its lines (the product list's badge). */
-export const selectProductCount = (productId: number) => (s: S) =>
-  s.context.lines.filter((l) => l.id === productId).reduce((n, l) => n + l.quantity, 0);
+export { selectProductCount, selectTypeCount } from './cart-counts.selectors';
 /** The pricing engine's result for the lines (null when the cart is empty). */
 export const selectPricing = (s: S) => s.context.pricing;
 export const selectTotal = (s: S) => s.context.pricing?.totals.total ?? 0;

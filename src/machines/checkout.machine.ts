@@ -22,7 +22,10 @@ import type { PayType } from '../domain/enums';
 import type { CartLine, PricingResult } from '../domain/pricing';
 import { defaultPayType, priceCart, type PricingParts } from './cart.rules';
 import {
+  defaultTableware,
+  isTablewareCount,
   offeredPayOptions,
+  offersTableware,
   orderPayload,
   rejectionError,
   validateCheckout,
@@ -41,8 +44,10 @@ export interface CheckoutInput {
   parts: PricingParts;
   /** The customer's own name and phone, to fill the contact and picker fields. */
   contact: { name: string; phone: string };
-  /** Takeaway: the address the customer chose in the address book, or their default. */
+  /** Takeaway: the address the customer chose in the address book (null: their default is looked up). */
   address: Address | null;
+  /** The customer has an address book (a proved phone); without one no default is looked up. */
+  canLoadAddresses?: boolean;
   /** Dine: the table of the entry (`table`) or of a scan. */
   table: TableRef | null;
   /** Dine: the headcount and note given on /product/table (tableEntry's `table.chosen`). */
@@ -74,13 +79,27 @@ export interface CheckoutContext {
   /** The submission in flight or last sent, with how it ended. */
   attempt: { key: string; payload: OrderConfirmInput; outcome: Outcome | null } | null;
   order: OrderDetail | null;
+  canLoadAddresses: boolean;
+  /** The default address was looked up once already (found or not). */
+  addressLookedUp: boolean;
   makeKey: () => string;
   clock: () => Date;
+}
+
+/** Who the customer is, when it becomes known after the page opened (a login, the session's first read). */
+export interface CheckoutCustomer {
+  name: string;
+  phone: string;
+  canLoadAddresses: boolean;
 }
 
 export type CheckoutEvent =
   | { type: 'checkout.chooseAddress'; address: Address }
   | { type: 'checkout.setDeliveryTime'; deliveryTime: LocalDateTime }
+  /** "As soon as possible" for the order type's time (delivery or pickup). */
+  | { type: 'checkout.chooseAsap' }
+  | { type: 'checkout.setTableware'; tableware: number }
+  | ({ type: 'checkout.setCustomer' } & CheckoutCustomer)
   | { type: 'checkout.setContact'; name?: string; phone?: string }
   | { type: 'checkout.setPicker'; name?: string; phone?: string }
   | { type: 'checkout.setPickupTime'; pickupTime: LocalDateTime }
@@ -96,7 +115,9 @@ export type CheckoutEvent =
 export type CheckoutEmitted =
   | NavigateEvent
   /** The order was placed (unpaid): the app goes on to pay for it. */
-  | { type: 'order.placed'; order: OrderDetail };
+  | { type: 'order.placed'; order: OrderDetail }
+  /** The customer's default address was chosen for them: the visit keeps it like one picked by hand. */
+  | { type: 'address.preselected'; address: Address };
 
 const facts = (context: CheckoutContext): CheckoutFacts => ({
   shop: context.parts.shop,
@@ -117,6 +138,7 @@ const repriced = (context: CheckoutContext, changes: Partial<CheckoutContext>) =
     distance: next.orderType === 'takeaway' ? (next.distance?.distance ?? null) : null,
     isPickerPack: next.form.isPickerPack,
     payType: next.form.payType,
+    tableware: next.form.tableware,
   };
   return { ...changes, pricing: priceCart(next.lines, next.products, parts) };
 };
@@ -138,12 +160,27 @@ export const checkoutMachine = setup({
     measureDistance: notProvided<GetDistanceInfo, { addressId: number }>('measureDistance'),
     /** table/getTableInfo; rejects with "table number not found" for a bad code. */
     loadTable: notProvided<TableInfo, { tableId: TableRef }>('loadTable'),
+    /** address/list: the customer's default address, or null when none is marked. */
+    loadDefaultAddress: notProvided<Address | null>('loadDefaultAddress'),
     /** order/confirm: the placed order, or the server's refusal; rejects only when the outcome is unknown. */
     submitOrder: notProvided<SubmitResult, OrderConfirmInput>('submitOrder'),
   },
   guards: {
     needsDistance: ({ context }) =>
       context.orderType === 'takeaway' && context.form.address?.gps != null && context.distance === null,
+    needsDefaultAddress: ({ context }) =>
+      context.orderType === 'takeaway' &&
+      context.form.address === null &&
+      context.canLoadAddresses &&
+      !context.addressLookedUp,
+    /** A customer just known (a login on this page) has an address book to take the default from. */
+    opensAddressBook: ({ context }, params: CheckoutCustomer) =>
+      context.orderType === 'takeaway' &&
+      context.form.address === null &&
+      params.canLoadAddresses &&
+      !context.addressLookedUp,
+    hasAddress: (_, params: { address: Address | null }) => params.address !== null,
+    isTablewareCount: (_, params: { tableware: number }) => isTablewareCount(params.tableware),
     needsTable: ({ context }) =>
       context.orderType === 'dine' && context.form.table !== null && context.tableInfo === null,
     isPayTypeOffered: ({ context }, params: { payType: PayType }) =>
@@ -176,6 +213,37 @@ export const checkoutMachine = setup({
       repriced(context, { distance: params.distance }),
     ),
     setForm: assign(({ context }, params: Partial<CheckoutForm>) => withForm(context, params)),
+    setTableware: assign(({ context }, params: { tableware: number }) =>
+      withForm(context, { tableware: params.tableware, tablewareChosen: true }),
+    ),
+    /** Until the customer sets the sets, a table's tableware follows its headcount. */
+    setPerson: assign(({ context }, params: { person: number | null }) =>
+      withForm(context, {
+        person: params.person,
+        ...(context.form.tableware !== null && !context.form.tablewareChosen
+          ? { tableware: defaultTableware(context.orderType, params.person) }
+          : {}),
+      }),
+    ),
+    /** Empty contact and picker fields take the customer's name and phone; typed ones stay. */
+    fillCustomer: assign(({ context }, params: CheckoutCustomer) => {
+      const { form } = context;
+      return {
+        canLoadAddresses: params.canLoadAddresses,
+        form: {
+          ...form,
+          contactName: form.contactName || params.name,
+          contactPhone: form.contactPhone || params.phone,
+          pickerName: form.pickerName || params.name,
+          pickerPhone: form.pickerPhone || params.phone,
+        },
+      };
+    }),
+    markAddressLookedUp: assign({ addressLookedUp: true }),
+    announcePreselected: emit((_, params: { address: Address }) => ({
+      type: 'address.preselected' as const,
+      address: params.address,
+    })),
     setTable: assign(({ context }, params: { table: TableRef }) => ({
       form: { ...context.form, table: params.table },
       tableInfo: null,
@@ -232,6 +300,7 @@ export const checkoutMachine = setup({
       form: {
         address: input.address,
         deliveryTime: null,
+        asap: false,
         contactName: input.address?.contactName ?? input.contact.name,
         contactPhone: input.address?.phone ?? input.contact.phone,
         pickerName: input.contact.name,
@@ -240,6 +309,10 @@ export const checkoutMachine = setup({
         isPickerPack: input.parts.isPickerPack,
         table: input.table,
         person: input.person ?? null,
+        tableware: offersTableware(input.parts.shop, input.lines)
+          ? defaultTableware(input.orderType, input.person ?? null)
+          : null,
+        tablewareChosen: false,
         note: input.note ?? '',
         payType: input.parts.payType,
         payTypeId: null,
@@ -252,6 +325,8 @@ export const checkoutMachine = setup({
       error: null,
       attempt: null,
       order: null,
+      canLoadAddresses: input.canLoadAddresses ?? false,
+      addressLookedUp: false,
       makeKey: input.makeKey,
       clock: input.clock,
     };
@@ -261,6 +336,8 @@ export const checkoutMachine = setup({
   states: {
     loading: {
       tags: 'busy',
+      // A customer known before the form opens is kept for it: the default address is looked up then.
+      on: { 'checkout.setCustomer': { actions: { type: 'fillCustomer', params: ({ event }) => event } } },
       invoke: {
         src: 'loadPayOptions',
         input: ({ context }) => ({ orderType: context.orderType }),
@@ -276,7 +353,10 @@ export const checkoutMachine = setup({
     },
     loadFailed: {
       tags: 'error',
-      on: { 'checkout.retry': { target: 'loading', actions: 'dismissError' } },
+      on: {
+        'checkout.retry': { target: 'loading', actions: 'dismissError' },
+        'checkout.setCustomer': { actions: { type: 'fillCustomer', params: ({ event }) => event } },
+      },
     },
     form: {
       on: {
@@ -285,8 +365,24 @@ export const checkoutMachine = setup({
           actions: { type: 'chooseAddress', params: ({ event }) => event },
         },
         'checkout.setDeliveryTime': {
-          actions: { type: 'setForm', params: ({ event }) => ({ deliveryTime: event.deliveryTime }) },
+          actions: {
+            type: 'setForm',
+            params: ({ event }) => ({ deliveryTime: event.deliveryTime, asap: false }),
+          },
         },
+        'checkout.chooseAsap': { actions: { type: 'setForm', params: { asap: true } } },
+        'checkout.setTableware': {
+          guard: { type: 'isTablewareCount', params: ({ event }) => event },
+          actions: { type: 'setTableware', params: ({ event }) => event },
+        },
+        'checkout.setCustomer': [
+          {
+            guard: { type: 'opensAddressBook', params: ({ event }) => event },
+            target: '.findingAddress',
+            actions: { type: 'fillCustomer', params: ({ event }) => event },
+          },
+          { actions: { type: 'fillCustomer', params: ({ event }) => event } },
+        ],
         'checkout.setContact': {
           actions: {
             type: 'setForm',
@@ -306,7 +402,10 @@ export const checkoutMachine = setup({
           },
         },
         'checkout.setPickupTime': {
-          actions: { type: 'setForm', params: ({ event }) => ({ pickupTime: event.pickupTime }) },
+          actions: {
+            type: 'setForm',
+            params: ({ event }) => ({ pickupTime: event.pickupTime, asap: false }),
+          },
         },
         'checkout.setPickerPack': {
           actions: { type: 'setForm', params: ({ event }) => ({ isPickerPack: event.isPickerPack }) },
@@ -316,7 +415,7 @@ export const checkoutMachine = setup({
           actions: { type: 'setTable', params: ({ event }) => event },
         },
         'checkout.setPerson': {
-          actions: { type: 'setForm', params: ({ event }) => ({ person: event.person }) },
+          actions: { type: 'setPerson', params: ({ event }) => ({ person: event.person }) },
         },
         'checkout.setNote': { actions: { type: 'setForm', params: ({ event }) => ({ note: event.note }) } },
         'checkout.setPayType': {
@@ -329,6 +428,7 @@ export const checkoutMachine = setup({
       states: {
         preparing: {
           always: [
+            { guard: 'needsDefaultAddress', target: 'findingAddress' },
             { guard: 'needsDistance', target: 'measuring' },
             { guard: 'needsTable', target: 'resolvingTable' },
             { target: 'editing' },
@@ -340,6 +440,26 @@ export const checkoutMachine = setup({
               { guard: 'isFormInvalid', actions: 'showFieldError' },
               { target: '#checkout.submitting', actions: 'startAttempt' },
             ],
+          },
+        },
+        findingAddress: {
+          tags: 'busy',
+          invoke: {
+            src: 'loadDefaultAddress',
+            onDone: [
+              {
+                guard: { type: 'hasAddress', params: ({ event }) => ({ address: event.output }) },
+                target: 'preparing',
+                actions: [
+                  'markAddressLookedUp',
+                  { type: 'chooseAddress', params: ({ event }) => ({ address: event.output! }) },
+                  { type: 'announcePreselected', params: ({ event }) => ({ address: event.output! }) },
+                ],
+              },
+              { target: 'editing', actions: 'markAddressLookedUp' },
+            ],
+            // Without the default the customer still picks one by hand: no message for a convenience.
+            onError: { target: 'editing', actions: 'markAddressLookedUp' },
           },
         },
         measuring: {

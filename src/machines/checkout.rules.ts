@@ -12,7 +12,7 @@ import type {
   OrderRejection,
   OrderRejectionInfo,
 } from '../domain/api/order';
-import { MAX_HEADCOUNT, MAX_NOTE_LENGTH } from '../domain/api/order-rules';
+import { MAX_HEADCOUNT, MAX_NOTE_LENGTH, MAX_TABLEWARE_SETS } from '../domain/api/order-rules';
 import type { PayOption } from '../domain/api/store';
 import type { TableInfo, TableRef } from '../domain/api/table';
 import { normalizePhone } from '../domain/api/user-rules';
@@ -34,6 +34,7 @@ export type CheckoutField =
   | 'pickupTime'
   | 'table'
   | 'person'
+  | 'tableware'
   | 'note'
   | 'payType'
   | 'total';
@@ -52,6 +53,11 @@ export interface CheckoutForm {
   /** Takeaway: the saved address chosen for the order. */
   address: Address | null;
   deliveryTime: LocalDateTime | null;
+  /**
+   * "As soon as possible" stands for the time of the order type (delivery or pickup): the earliest slot
+   * after the lead is worked out when the order is sent, so a page left open does not send a past slot.
+   */
+  asap: boolean;
   contactName: string;
   contactPhone: string;
   pickerName: string;
@@ -61,6 +67,10 @@ export interface CheckoutForm {
   /** Dine: the table code or id (entry parameter, scanner or typed). */
   table: TableRef | null;
   person: number | null;
+  /** Tableware sets (0 = no cutlery) where the shop charges per set; null where it offers no choice. */
+  tableware: number | null;
+  /** The customer set the sets themselves; until then dine-in follows the headcount. */
+  tablewareChosen: boolean;
   note: string;
   payType: PayType | null;
   payTypeId: number | null;
@@ -120,6 +130,43 @@ export function deliverySlots(
 
 export const PICKUP_STEP_MINUTES = 15;
 
+/**
+ * The "as soon as possible" slot: the first of today's slots at least `leadMinutes` from now, or null when
+ * today has none left (an ASAP that means tomorrow morning would mislead). The lead is the shop's own slot
+ * step, the only preparation time the shop's settings carry (decision U21); it also keeps the slot ahead of
+ * the server's clock while the page stays open.
+ */
+export function asapSlot(
+  slots: readonly LocalDateTime[],
+  now: Date,
+  timeZone: string,
+  leadMinutes: number,
+): LocalDateTime | null {
+  const { today, nowMinutes } = days(now, timeZone);
+  return slots.find((s) => s.date === today && minutesOf(s.time) >= nowMinutes + leadMinutes) ?? null;
+}
+
+export const deliveryAsap = (shop: Pick<ShopInfo, 'deliveryTimeRange' | 'timezone'>, now: Date) =>
+  asapSlot(deliverySlots(shop, now), now, shop.timezone, shop.deliveryTimeRange.stepMinutes);
+
+export const pickupAsap = (shop: Pick<ShopInfo, 'businessTimeRange' | 'timezone'>, now: Date) =>
+  asapSlot(pickupSlots(shop, now), now, shop.timezone, PICKUP_STEP_MINUTES);
+
+/**
+ * The shop charges tableware per set and something in the cart takes it: the customer then chooses how many
+ * sets, none included.
+ */
+export const offersTableware = (shop: Pick<ShopInfo, 'dishwareAmount'>, lines: readonly CartLine[]) =>
+  shop.dishwareAmount > 0 && lines.some((l) => l.quantity > 0 && !l.notDishware);
+
+/** Sets to start from: one per guest at a table, one otherwise. */
+export const defaultTableware = (orderType: ConfirmOrderType, person: number | null) =>
+  orderType === 'dine' && person !== null && Number.isInteger(person) && person > 0
+    ? Math.min(person, MAX_TABLEWARE_SETS)
+    : 1;
+
+export const isTablewareCount = (n: number) => Number.isInteger(n) && n >= 0 && n <= MAX_TABLEWARE_SETS;
+
 const inRange = (range: TimeRange, minutes: number) => {
   const start = minutesOf(range.start);
   const end = minutesOf(range.end);
@@ -171,8 +218,10 @@ function takeawayError(form: CheckoutForm, facts: CheckoutFacts): FieldError | n
       distance: facts.distance.distance,
       maxDistance: facts.distance.maxDistance,
     });
-  if (!form.deliveryTime) return error('deliveryTime', 'deliveryTimeRequired');
-  if (!deliverySlots(facts.shop, facts.now).some((s) => sameSlot(s, form.deliveryTime!)))
+  if (form.asap) {
+    if (!deliveryAsap(facts.shop, facts.now)) return error('deliveryTime', 'deliveryTimeRequired');
+  } else if (!form.deliveryTime) return error('deliveryTime', 'deliveryTimeRequired');
+  else if (!deliverySlots(facts.shop, facts.now).some((s) => sameSlot(s, form.deliveryTime!)))
     return error('deliveryTime', 'deliveryTimeInvalid', {
       start: facts.shop.deliveryTimeRange.start,
       end: facts.shop.deliveryTimeRange.end,
@@ -191,8 +240,10 @@ function pickupError(form: CheckoutForm, facts: CheckoutFacts): FieldError | nul
   if (!form.pickerPhone.trim()) return error('pickerPhone', 'pickerRequired');
   if (!normalizePhone(form.pickerPhone)) return error('pickerPhone', 'phoneInvalid');
   if (facts.shop.allowPickupAppointment) {
-    if (!form.pickupTime) return error('pickupTime', 'pickupTimeRequired');
-    if (!pickupSlots(facts.shop, facts.now).some((s) => sameSlot(s, form.pickupTime!)))
+    if (form.asap) {
+      if (!pickupAsap(facts.shop, facts.now)) return error('pickupTime', 'pickupTimeRequired');
+    } else if (!form.pickupTime) return error('pickupTime', 'pickupTimeRequired');
+    else if (!pickupSlots(facts.shop, facts.now).some((s) => sameSlot(s, form.pickupTime!)))
       return error('pickupTime', 'pickupTimeInvalid', { hours: facts.shop.businessHours });
   }
   return null;
@@ -217,6 +268,8 @@ export function validateCheckout(form: CheckoutForm, facts: CheckoutFacts): Fiel
         ? pickupError(form, facts)
         : dineError(form, facts);
   if (modeError) return modeError;
+  if (form.tableware !== null && !isTablewareCount(form.tableware))
+    return error('tableware', 'tablewareInvalid', { max: MAX_TABLEWARE_SETS });
   if (form.note.length > MAX_NOTE_LENGTH) return error('note', 'noteTooLong', { max: MAX_NOTE_LENGTH });
   const option = offeredPayOptions(facts).find((o) => o.payType === form.payType);
   if (!option) {
@@ -248,7 +301,7 @@ export function orderProducts(lines: readonly CartLine[]): OrderProduct[] {
 /** The order submit payload of spec §3 for this form, without the idempotency key. */
 export function orderPayload(
   form: CheckoutForm,
-  facts: Pick<CheckoutFacts, 'orderType' | 'lines'>,
+  facts: Pick<CheckoutFacts, 'orderType' | 'lines' | 'shop' | 'now'>,
 ): Omit<OrderConfirmInput, 'idempotencyKey'> {
   const base = {
     type: facts.orderType,
@@ -257,6 +310,7 @@ export function orderPayload(
     products: orderProducts(facts.lines),
     note: form.note.trim(),
     isPickerPack: form.isPickerPack,
+    ...(form.tableware !== null ? { tableware: form.tableware } : {}),
   };
   switch (facts.orderType) {
     case 'takeaway':
@@ -265,14 +319,18 @@ export function orderPayload(
         addressId: form.address!.id,
         ...(form.contactName.trim() ? { contact_name: form.contactName.trim() } : {}),
         ...(form.contactPhone.trim() ? { contact_phone: form.contactPhone.trim() } : {}),
-        deliveryTime: form.deliveryTime!,
+        deliveryTime: form.asap ? deliveryAsap(facts.shop, facts.now)! : form.deliveryTime!,
       };
     case 'selfPickup':
       return {
         ...base,
         pickerName: form.pickerName.trim(),
         pickerPhone: form.pickerPhone.trim(),
-        ...(form.pickupTime ? { pickupTime: form.pickupTime } : {}),
+        ...(form.asap && facts.shop.allowPickupAppointment
+          ? { pickupTime: pickupAsap(facts.shop, facts.now)! }
+          : form.pickupTime
+            ? { pickupTime: form.pickupTime }
+            : {}),
       };
     case 'dine':
       return { ...base, table: form.table!, person: form.person! };
@@ -293,6 +351,7 @@ const REJECTION_FIELD: Partial<Record<OrderRejection, CheckoutField>> = {
   tableRequired: 'table',
   tableNotFound: 'table',
   headcountInvalid: 'person',
+  tablewareInvalid: 'tableware',
   payTypeInvalid: 'payType',
   memberRequired: 'payType',
   nothingToPay: 'total',

@@ -3,7 +3,8 @@
 import type { SnapshotFrom } from 'xstate';
 import type { checkoutMachine } from './checkout.machine';
 import { breakdownOf } from './breakdown';
-import { deliverySlots, offeredPayOptions, pickupSlots } from './checkout.rules';
+import { shopToday } from './cart.rules';
+import { deliveryAsap, deliverySlots, offeredPayOptions, pickupAsap, pickupSlots } from './checkout.rules';
 
 type S = SnapshotFrom<typeof checkoutMachine>;
 
@@ -35,6 +36,25 @@ export const selectPayOptions = (s: S) =>
   });
 export const selectDeliverySlots = (s: S) => deliverySlots(s.context.parts.shop, s.context.clock());
 export const selectPickupSlots = (s: S) => pickupSlots(s.context.parts.shop, s.context.clock());
+/** Today in the shop's time zone (the slots' days are named against it). */
+export const selectToday = (s: S) => shopToday(s.context.clock(), s.context.parts.shop.timezone);
+/** The slot "as soon as possible" stands for now (its time is shown), or null when today has none left. */
+export const selectAsapSlot = (s: S) =>
+  s.context.orderType === 'takeaway'
+    ? deliveryAsap(s.context.parts.shop, s.context.clock())
+    : s.context.orderType === 'selfPickup'
+      ? pickupAsap(s.context.parts.shop, s.context.clock())
+      : null;
+/** Delivery is charged by distance, and no address gives one yet: the page says to add one. */
+export const selectDeliveryFeePending = (s: S) =>
+  s.context.pricing !== null &&
+  s.context.pricing.fees.delivery.applies &&
+  s.context.pricing.fees.delivery.distance === null;
+/** Tableware sets chosen (0 = no cutlery) and the fee of one, or null where the shop offers no choice. */
+export const selectTableware = (s: S) =>
+  s.context.form.tableware === null
+    ? null
+    : { sets: s.context.form.tableware, fee: s.context.parts.shop.dishwareAmount };
 /** Spec §5: pickup and dine may be packed when the shop allows it. */
 export const selectCanPack = (s: S) => s.context.orderType !== 'takeaway' && s.context.parts.shop.allowPack;
 /** The placed order (the server's pricing: amounts.total is what the customer pays). */

@@ -2,7 +2,9 @@
 // closed one the closed notice; otherwise empty lines are dropped, the product taxes are loaded and the
 // stock is checked, and a shortfall names the product (store.stockWarning) before /order/confirm opens.
 // A failed taxes or stock request ends in `failed`, which the cart shows as a dialog with retry and
-// dismiss; the confirm button works there as it does in `idle`.
+// dismiss; the confirm button works there as it does in `idle`. A cart without a product of the shop's
+// must-pick category (spec §5) stops here, before the confirm page, naming the category
+// (`mustPickMissing`), and one tap scrolls the menu to it.
 import { assign, emit, setup } from 'xstate';
 import type { CheckStockInfo, StockLine } from '../domain/api/store';
 import type { CartProductFacts } from '../domain/cart';
@@ -35,8 +37,15 @@ export interface StockShortfall {
   reason: NonNullable<CheckStockInfo['reason']>;
 }
 
+/** The category a cart must hold a product of (spec §5 "must-pick"), as the menu lists it. */
+export interface MustPick {
+  typeId: number;
+  name: string;
+}
+
 export interface OrderConfirmContext extends OrderConfirmInput {
   lines: CartLine[];
+  mustPick: MustPick | null;
   products: CartProductFacts[];
   notice: OrderConfirmNotice | null;
   shortfall: StockShortfall | null;
@@ -50,7 +59,11 @@ export type OrderConfirmEvent =
       products: CartProductFacts[];
       /** A product coupon is in use (an empty cart with one may still be confirmed). */
       hasProductCoupon: boolean;
+      /** The must-pick category while it lists something to pick; null when the shop has none. */
+      mustPick?: MustPick | null;
     }
+  /** Scroll the menu to the missing must-pick category. */
+  | { type: 'confirm.showMustPick' }
   | { type: 'confirm.setShop'; shop: ShopInfo; orderType: OrderType; fromOld: boolean }
   | { type: 'confirm.acknowledge' }
   | { type: 'confirm.retry' }
@@ -59,7 +72,9 @@ export type OrderConfirmEvent =
 export type OrderConfirmEmitted =
   | NavigateEvent
   /** The product taxes, for the cart (`cart.setTaxes`). */
-  | { type: 'taxes.loaded'; taxes: ProductTax[] };
+  | { type: 'taxes.loaded'; taxes: ProductTax[] }
+  /** The menu scrolls to this category. */
+  | { type: 'mustPick.show'; typeId: number };
 
 /** Stock lines of spec §5: spec lines by spec id, meal items by their product id. */
 export function stockLines(lines: readonly CartLine[]): StockLine[] {
@@ -91,16 +106,25 @@ export const orderConfirmMachine = setup({
       !params.lines.some((l) => l.quantity > 0) && !params.hasProductCoupon,
     isExpired: ({ context }) => !context.fromOld && isShopExpired(context.shop),
     isClosed: ({ context }) => shopRefusal(context.shop, context.orderType, context.clock()) !== null,
+    isMustPickMissing: ({ context }) =>
+      context.mustPick !== null && !context.lines.some((l) => l.typeid === context.mustPick!.typeId),
     hasStockLines: ({ context }) => stockLines(context.lines).length > 0,
     isShort: (_, params: CheckStockInfo) => params.id !== null,
   },
   actions: {
-    takeLines: assign((_, params: { lines: CartLine[]; products: CartProductFacts[] }) => ({
-      lines: params.lines.filter((l) => l.quantity > 0),
-      products: params.products,
-      notice: null,
-      shortfall: null,
-      error: null,
+    takeLines: assign(
+      (_, params: { lines: CartLine[]; products: CartProductFacts[]; mustPick?: MustPick | null }) => ({
+        lines: params.lines.filter((l) => l.quantity > 0),
+        products: params.products,
+        mustPick: params.mustPick ?? null,
+        notice: null,
+        shortfall: null,
+        error: null,
+      }),
+    ),
+    showMustPick: emit(({ context }) => ({
+      type: 'mustPick.show' as const,
+      typeId: context.mustPick!.typeId,
     })),
     setShop: assign((_, params: { shop: ShopInfo; orderType: OrderType; fromOld: boolean }) => params),
     noteExpired: assign(({ context }) => ({
@@ -133,7 +157,15 @@ export const orderConfirmMachine = setup({
   },
 }).createMachine({
   id: 'orderConfirm',
-  context: ({ input }) => ({ ...input, lines: [], products: [], notice: null, shortfall: null, error: null }),
+  context: ({ input }) => ({
+    ...input,
+    lines: [],
+    products: [],
+    mustPick: null,
+    notice: null,
+    shortfall: null,
+    error: null,
+  }),
   on: {
     'confirm.setShop': { actions: { type: 'setShop', params: ({ event }) => event } },
   },
@@ -152,8 +184,20 @@ export const orderConfirmMachine = setup({
       always: [
         { guard: 'isExpired', target: 'notice', actions: 'noteExpired' },
         { guard: 'isClosed', target: 'notice', actions: 'noteClosed' },
+        { guard: 'isMustPickMissing', target: 'mustPickMissing' },
         { target: 'loadingTaxes' },
       ],
+    },
+    mustPickMissing: {
+      on: {
+        'confirm.showMustPick': { target: 'idle', actions: 'showMustPick' },
+        'confirm.dismiss': 'idle',
+        // The customer may add from the category some other way and tap checkout again.
+        'confirm.start': [
+          { guard: { type: 'hasNothingToConfirm', params: ({ event }) => event } },
+          { target: 'checkingShop', actions: { type: 'takeLines', params: ({ event }) => event } },
+        ],
+      },
     },
     notice: {
       on: { 'confirm.dismiss': { target: 'idle', actions: 'clear' } },

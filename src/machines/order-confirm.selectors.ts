@@ -14,3 +14,5 @@ export const selectShortfall = (s: S) => (s.matches('shortfall') ? s.context.sho
  * keys cart.checkFailedTitle, cart.checkFailed) retries (`confirm.retry`) or dismisses (`confirm.dismiss`).
  */
 export const selectError = (s: S) => (s.matches('failed') ? s.context.error : null);
+/** The must-pick category the cart lacks (spec §5), named in the cart until shown or dismissed, or null. */
+export const selectMustPickMissing = (s: S) => (s.matches('mustPickMissing') ? s.context.mustPick : null);

@@ -5,7 +5,9 @@ import { MAX_LINE_QUANTITY } from '../domain/api/store-limits';
 import type { Product, ProductSpec } from '../domain/catalog';
 import { ProductState } from '../domain/enums';
 import type { CartLine } from '../domain/pricing';
-import { lineFlag, productUnitPrice } from '../pricing/engine';
+import { lineFlag, moneyContext, productUnitPrice } from '../pricing/engine';
+import { unitConfig, unitPriceAt } from '../pricing/line-config';
+import { factsOf, priceCart, type PricingParts } from './cart.rules';
 
 export interface Choice {
   /** One chosen value per spec dimension (null = not chosen). */
@@ -177,7 +179,11 @@ export function unitPrice(
   );
 }
 
-/** Member unit price of the current choice, when the product or spec has one (shown when the shop shows it). */
+/**
+ * Member unit price of the current choice, when the product or spec has one (shown when the shop shows it):
+ * the options and meal surcharges priced on the member price, never above the list unit, as the pricing
+ * engine charges a member (product-rules buildLines).
+ */
 export function memberUnitPrice(
   product: Product,
   choice: Choice,
@@ -186,11 +192,53 @@ export function memberUnitPrice(
   const spec = selectedSpec(product, choice.specValues);
   const base = spec ? spec.memberPrice : product.specs.length > 0 ? null : product.memberPrice;
   if (base === null) return null;
-  return productUnitPrice(
-    { price: base, tastes: chosenTastes(product, choice), mealset: chosenMeals(product, choice) },
-    shop,
-  );
+  const ctx = moneyContext(shop.currency, shop.numberDecimals);
+  const config = unitConfig({ tastes: chosenTastes(product, choice), mealset: chosenMeals(product, choice) });
+  return Math.min(unitPriceAt(ctx, config, spec?.price ?? product.price), unitPriceAt(ctx, config, base));
 }
+
+/** The price bar of a choice: what it lists at, what it will be charged, and the member offer. */
+export interface ChoicePrice {
+  /** List unit price × quantity (spec, options and meal surcharges). */
+  list: number;
+  /**
+   * What the cart and the server charge for this line on the cart's terms (member price or discount, the
+   * shop's rebate, a special price): the pricing engine's line amount for the choice priced on its own.
+   */
+  charged: number;
+  /** A member's total at the member price, offered to a customer who is not charged it; null for none. */
+  member: number | null;
+}
+
+/**
+ * Prices the choice as the cart will: the choice's line through the engine with the cart's pricing parts.
+ * Without parts (no cart on the page yet) the list total is what is charged and the member price is the
+ * shop's public offer when it shows member prices.
+ */
+export function choicePrice(
+  product: Product,
+  choice: Choice,
+  shop: { currency: string; numberDecimals: number },
+  parts: PricingParts | null,
+  showMemberPrice: boolean,
+): ChoicePrice {
+  const list = unitPrice(product, choice, shop) * choice.quantity;
+  const memberUnit = memberUnitPrice(product, choice, shop);
+  const line = toCartLine(product, choice);
+  const priced = parts && line.quantity > 0 ? priceCart([line], [factsOf(product)], parts) : null;
+  const charged = priced?.lines[0]?.amount ?? list;
+  // The engine grants the member price only where the shop shows it and prices members by it (mode 1).
+  const memberPricing = parts
+    ? parts.shop.showVipPrice && parts.memberSetting.discountMode === 1
+    : showMemberPrice;
+  const memberTotal =
+    memberPricing && product.joinDiscount && memberUnit !== null ? memberUnit * choice.quantity : null;
+  return { list, charged, member: memberTotal !== null && memberTotal < charged ? memberTotal : null };
+}
+
+export const sameChoicePrice = (a: ChoicePrice | null, b: ChoicePrice | null) =>
+  a === b ||
+  (a !== null && b !== null && a.list === b.list && a.charged === b.charged && a.member === b.member);
 
 /** The cart line of a complete choice (spec §3 cart item); taxes are attached by the cart. */
 export function toCartLine(product: Product, choice: Choice): CartLine {

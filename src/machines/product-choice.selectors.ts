@@ -1,7 +1,9 @@
 // What the product detail page reads from the product choice actor.
 import type { SnapshotFrom } from 'xstate';
 import type { productChoiceMachine } from './product-choice.machine';
+import type { PricingParts } from './cart.rules';
 import {
+  choicePrice,
   firstUnmet,
   isSpecAvailable,
   isSpecValueSelectable,
@@ -45,6 +47,21 @@ export const selectTotalPrice = (s: S) => {
   const unit = selectUnitPrice(s);
   return unit === null ? null : unit * s.context.choice.quantity;
 };
+/**
+ * The price bar on the cart's terms (parts: the cart's pricing parts, null without a cart): the list and
+ * charged totals and the member offer, as the cart line will show them; null until the product is known.
+ * Compare with sameChoicePrice when selecting.
+ */
+export const selectChoicePrice = (s: S, parts: PricingParts | null, showMemberPrice: boolean) =>
+  s.context.product
+    ? choicePrice(
+        s.context.product,
+        s.context.choice,
+        { currency: s.context.currency, numberDecimals: s.context.numberDecimals },
+        parts,
+        showMemberPrice,
+      )
+    : null;
 
 /** The first requirement still unmet (what the add button explains), or null. */
 export const selectFirstUnmet = (s: S) =>

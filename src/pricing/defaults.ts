@@ -106,6 +106,7 @@ export function completePricingInput(input: PricingInput): ParsedPricingInput {
     purchased: input.purchased ?? [],
     distance: input.distance ?? null,
     isPickerPack: input.isPickerPack ?? false,
+    tableware: input.tableware ?? null,
     openTable: input.openTable ?? null,
   };
 }

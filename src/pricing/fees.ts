@@ -113,7 +113,9 @@ export function computeFees(
   const packApplies = units > 0 && sceneOn && packed;
   const packing = { applies: packApplies, amount: packApplies ? shop.packFee : 0 };
 
-  const dishCount = orderType === 'appointment' ? 0 : dishUnits;
+  // Sets the customer asked for win over the per-unit count: "no cutlery" must mean no fee (decision U20).
+  // Sets are asked for only where something takes tableware: a count alone charges nothing.
+  const dishCount = orderType === 'appointment' || dishUnits === 0 ? 0 : (input.tableware ?? dishUnits);
   const dishware = { units: dishCount, amount: checkedMul(dishCount, shop.dishwareAmount) };
 
   const code = serviceOrderTypeCode(orderType, input.isPickerPack);

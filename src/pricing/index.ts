@@ -2,3 +2,4 @@
 // browser imports ./engine, which leaves out parsePricingInput and with it the zod schemas.
 export * from './engine';
 export { parsePricingInput } from './parse-input';
+export { formatPrice } from './price-text';

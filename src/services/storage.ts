@@ -2,7 +2,7 @@
 // device id (generated once; it is the openid the browser sends), user-language, and the four flags cleared on every launch (§4).
 // localStorage throws in some private modes; the values then live in memory for the page's lifetime.
 import type { StoredCart } from '../domain/cart';
-import { DEFAULTS } from '../domain/enums';
+import { DEFAULTS, ORDER_TYPES, type OrderType } from '../domain/enums';
 import { readStoredCart } from './stored-cart';
 
 export interface KeyValue {
@@ -38,6 +38,9 @@ const KEY = {
   viewedExpandRedBags: 'viewedExpandRedBags',
   /** Index of the shops that have a stored cart. */
   cartShops: 'cart-shops',
+  /** The order type last chosen, with its shop: a reload keeps what the menu was set to. */
+  orderType: 'order-type',
+  shopColor: 'shop-color',
 } as const;
 
 const cartKey = (shopId: number) => `cart-${shopId}`;
@@ -195,6 +198,30 @@ export function createStorage(options: StorageOptions = {}) {
       const ids = new Set(getViewedExpandRedBags());
       ids.add(id);
       kv.setItem(KEY.viewedExpandRedBags, JSON.stringify([...ids]));
+    },
+
+    /** The order type last chosen in this shop, or null (another shop's, none, or unreadable). */
+    getOrderType(shopId: number): OrderType | null {
+      const saved = readJson<{ shopId?: unknown; orderType?: unknown }>(KEY.orderType);
+      if (!saved || saved.shopId !== shopId) return null;
+      const type = saved.orderType;
+      return typeof type === 'string' && (ORDER_TYPES as readonly string[]).includes(type)
+        ? (type as OrderType)
+        : null;
+    },
+    setOrderType(shopId: number, orderType: OrderType): void {
+      kv.setItem(KEY.orderType, JSON.stringify({ shopId, orderType }));
+    },
+
+    /** The main colour of the shop last opened, so its next cold start paints in it at once; or null. */
+    getShopColor(shopId: number): string | null {
+      const saved = readJson<{ shopId?: unknown; color?: unknown }>(KEY.shopColor);
+      if (!saved || saved.shopId !== shopId || typeof saved.color !== 'string') return null;
+      return /^#?[0-9a-f]{6}$/i.test(saved.color) ? saved.color : null;
+    },
+
+    setShopColor(shopId: number, color: string): void {
+      kv.setItem(KEY.shopColor, JSON.stringify({ shopId, color }));
     },
 
     /** The cart of a shop (spec §3 cart state "items per shop"), or null. */

@@ -400,6 +400,10 @@ describe.each(testDatabases)('order calls on %s', (kind) => {
       const short = await refusedFor('belowStartingPrice', takeawayOrder({ products: [line(P.fries, 1)] }));
       expect(short.info).toEqual(expect.objectContaining({ short: 1100 }));
       expect(short.message).toContain('11.00');
+      // Spec §1: amounts in messages carry the symbol the screens show, none in English, ¥ in Chinese.
+      expect(short.message).not.toContain('¥');
+      const zh = await confirm(takeawayOrder({ products: [line(P.fries, 1)] }), token, 'zh-CN');
+      expect(zh.body.message).toContain('¥11.00');
     });
 
     it('dine-in', async () => {

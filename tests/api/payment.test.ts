@@ -202,12 +202,21 @@ describe.each(testDatabases)('order/pay (member card, cash, COD) on %s', (kind) 
     );
     expect(poor.info.short).toBe(2000 - 500);
     expect(poor.message).toContain('15.00');
+    expect(poor.message).not.toContain('¥');
     // A short balance rolls the whole payment back, the reset of the wrong-password count included.
     const [row] = await h.database.db
       .select({ failures: members.payPasswordFailures })
       .from(members)
       .where(eq(members.id, MEMBERS.poor.id));
     expect(row!.failures).toBe(2);
+    // In Chinese the amount carries the yuan sign, as the pay panel prints it (spec §1).
+    const zh = await h.call<OrderPayInfo>(
+      'order/pay',
+      { id: c.id, payTypeId: PAY_TYPE.VIP, payPassword: PASSWORD },
+      { token: tokens.poor, language: 'zh-CN' },
+    );
+    expect(zh.body.result).toBe(false);
+    expect(zh.body.message).toContain('¥15.00');
   });
 
   it("answers another customer's order as not found and changes nothing", async () => {

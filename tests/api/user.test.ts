@@ -285,6 +285,7 @@ describe.each(testDatabases)('identity and SMS in demo mode on %s', (kind) => {
         id: 501,
         name: 'Li Lei',
         levelName: '金卡',
+        levelNames: { en: 'Gold', zh: '金卡' },
         level: 2,
         discount: 95,
         cardNo: 'C0001',

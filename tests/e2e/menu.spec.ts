@@ -9,7 +9,7 @@ test('a customer browses the burger shop menu by category', async ({ app, menu }
   await expect(menu.categories).toHaveCount(6);
   await menu.chooseCategory('早餐');
   const breakfast = menu.section('早餐');
-  await expect(breakfast.locator('a[data-product-id]').first()).toBeVisible();
+  await expect(breakfast.locator('article[data-product-id]').first()).toBeVisible();
   await expect(breakfast.getByRole('heading', { name: '早餐套餐' })).toBeVisible();
   await expect(menu.categories.filter({ hasText: '早餐' })).toHaveAttribute('aria-current', 'true');
   await app.expectAccessible();
@@ -65,7 +65,7 @@ test('a sold-out product says so on the menu and on its page', async ({ app, men
   await app.open('/', { id: 1 });
   await menu.waitForProducts();
   await menu.chooseCategory('汉堡');
-  const soldOut = page.locator('a[data-product-id][data-availability="soldOut"]');
+  const soldOut = page.locator('article[data-product-id][data-availability="soldOut"]');
   await expect(soldOut.first()).toBeVisible();
   await expect(soldOut.first()).toContainText('已售罄');
   await soldOut.first().click();
@@ -93,8 +93,8 @@ test('a cold shop link reads its session, shop and first screen once each (decis
   await app.expectRoute('/pages/user/index-tab-1');
   await menu.waitForProducts();
   // The combos and the burgers below them came with the categories: no page of their own was asked for.
-  await expect(menu.section('超值套餐').locator('a[data-product-id]')).toHaveCount(2);
-  await expect(menu.section('汉堡').locator('a[data-product-id]').first()).toBeVisible();
+  await expect(menu.section('超值套餐').locator('article[data-product-id]')).toHaveCount(2);
+  await expect(menu.section('汉堡').locator('article[data-product-id]').first()).toBeVisible();
   // The early script sent these before the app had loaded; the app took each reply instead of asking again.
   const count = (call: string) => calls.filter((c) => c === call).length;
   expect(count('user/h5entry')).toBe(1);

@@ -44,6 +44,9 @@ test('with the table id as well, the link goes straight to the menu for that tab
   await expect(page.getByRole('button', { name: '堂食', pressed: true })).toBeVisible();
   await menu.chooseCategory('小食');
   await adding.add(menu.productNamed('香甜玉米杯'));
+  // The burger counter's must-pick category is checked at checkout (decision U3).
+  await menu.chooseCategory('餐具');
+  await adding.add(menu.productNamed('无需餐具'));
   await cart.checkout.click();
   await app.expectRoute('/order/confirm');
   await expect(page.getByTestId('table-name')).toHaveText('桌台：大厅 B1');

@@ -17,8 +17,15 @@ const NOON = new Date('2026-03-02T04:00:00Z');
 const clock = () => NOON;
 
 /** Noodles: at most 3 per order. Dumplings: at least 2. Soup: sold out. Starting price 30.00. */
-const NOODLES = makeProduct({ id: 1, name: 'Beef noodles', price: 2800, memberPrice: 2500, maxBuy: 3 });
-const DUMPLINGS = makeProduct({ id: 2, name: 'Dumplings', price: 1200, minBuy: 2 });
+const NOODLES = makeProduct({
+  id: 1,
+  typeId: 10,
+  name: 'Beef noodles',
+  price: 2800,
+  memberPrice: 2500,
+  maxBuy: 3,
+});
+const DUMPLINGS = makeProduct({ id: 2, typeId: 20, name: 'Dumplings', price: 1200, minBuy: 2 });
 const SOUP = makeProduct({ id: 3, name: 'Soup', price: 900, state: 1 });
 const OPEN = makeShop({ minSellStartAmount: 3000, showVipPrice: true });
 const CLOSED = { ...OPEN, openShop: false, selfCollection: false };
@@ -78,6 +85,9 @@ type LinesEvent =
   | { type: 'MORE_DUMPLINGS' }
   | { type: 'FEWER_DUMPLINGS' }
   | { type: 'REMOVE_NOODLES' }
+  | { type: 'TAP_NOODLES' }
+  | { type: 'TAP_DUMPLINGS' }
+  | { type: 'UNTAP_DUMPLINGS' }
   | { type: 'CLOSE_SHOP' }
   | { type: 'OPEN_SHOP' }
   | { type: 'DISMISS' }
@@ -126,6 +136,19 @@ const linesModel = setup({
           { guard: 'closed', actions: { type: 'refuse', params: { notice: 'shopClosed' } } },
           { actions: { type: 'refuse', params: { notice: 'soldOut' } } },
         ],
+        // The list's one-tap "+" of a product without choices adds as the product page would.
+        TAP_NOODLES: [
+          { guard: 'closed', actions: { type: 'refuse', params: { notice: 'shopClosed' } } },
+          { guard: 'noodlesFull', actions: { type: 'refuse', params: { notice: 'aboveMaxBuy' } } },
+          { actions: 'addNoodles' },
+        ],
+        // The first tap adds the minimum purchase (2), each further tap one more.
+        TAP_DUMPLINGS: [
+          { guard: 'closed', actions: { type: 'refuse', params: { notice: 'shopClosed' } } },
+          { guard: 'noDumplings', actions: 'addDumplings' },
+          { guard: 'fewDumplings', actions: 'moreDumplings' },
+        ],
+        UNTAP_DUMPLINGS: { guard: 'hasDumplings', actions: 'fewerDumplings' },
         MORE_DUMPLINGS: { guard: 'fewDumplings', actions: 'moreDumplings' },
         FEWER_DUMPLINGS: { guard: 'hasDumplings', actions: 'fewerDumplings' },
         REMOVE_NOODLES: { guard: 'hasNoodles', actions: 'removeNoodles' },
@@ -146,6 +169,9 @@ const LINES_EVENTS: LinesEvent[] = [
   { type: 'MORE_DUMPLINGS' },
   { type: 'FEWER_DUMPLINGS' },
   { type: 'REMOVE_NOODLES' },
+  { type: 'TAP_NOODLES' },
+  { type: 'TAP_DUMPLINGS' },
+  { type: 'UNTAP_DUMPLINGS' },
   { type: 'CLOSE_SHOP' },
   { type: 'OPEN_SHOP' },
   { type: 'DISMISS' },
@@ -180,6 +206,9 @@ describe('cart lines of one shop (model-based)', () => {
             expect(quantities).toEqual(expected);
             expect(select.selectCount(s)).toBe(m.noodles + m.dumplings);
             expect(select.selectProductCount(NOODLES.id)(s)).toBe(m.noodles);
+            expect(select.selectProductCount(DUMPLINGS.id)(s)).toBe(m.dumplings);
+            expect(select.selectTypeCount(NOODLES.typeId)(s)).toBe(m.noodles);
+            expect(select.selectTypeCount(DUMPLINGS.typeId)(s)).toBe(m.dumplings);
             const goods = m.noodles * 2800 + m.dumplings * 1200;
             expect(select.selectTotal(s)).toBe(goods);
             expect(select.selectPricing(s) === null).toBe(goods === 0);
@@ -207,6 +236,9 @@ describe('cart lines of one shop (model-based)', () => {
           },
           ADD_DUMPLINGS: () => send({ type: 'cart.add', line: lineOf(DUMPLINGS, 2), product: DUMPLINGS }),
           ADD_SOLD_OUT: () => send({ type: 'cart.add', line: lineOf(SOUP, 1), product: SOUP }),
+          TAP_NOODLES: () => send({ type: 'cart.addOne', product: NOODLES }),
+          TAP_DUMPLINGS: () => send({ type: 'cart.addOne', product: DUMPLINGS }),
+          UNTAP_DUMPLINGS: () => send({ type: 'cart.removeOne', productId: DUMPLINGS.id }),
           MORE_DUMPLINGS: () => send({ type: 'cart.increment', flag: FLAG.dumplings }),
           FEWER_DUMPLINGS: () => send({ type: 'cart.decrement', flag: FLAG.dumplings }),
           REMOVE_NOODLES: () => send({ type: 'cart.setQuantity', flag: FLAG.noodles, quantity: 0 }),

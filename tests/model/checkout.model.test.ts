@@ -13,7 +13,7 @@ import {
   type CheckoutInput,
   type SubmitResult,
 } from '../../src/machines/checkout.machine';
-import { deliverySlots, pickupSlots } from '../../src/machines/checkout.rules';
+import { asapSlot, deliverySlots, pickupSlots } from '../../src/machines/checkout.rules';
 import * as select from '../../src/machines/checkout.selectors';
 import { makeShop } from './fixtures/shop';
 import { coveragePaths, settle } from './support';
@@ -105,6 +105,7 @@ function startCheckout(overrides: Partial<CheckoutInput>) {
   const distances: (Deferred<GetDistanceInfo> & { addressId: number })[] = [];
   const tables: (Deferred<TableInfo> & { tableId: unknown })[] = [];
   const submits: (Deferred<SubmitResult> & { payload: OrderConfirmInput })[] = [];
+  const addressLookups: Deferred<Address | null>[] = [];
   const emitted: CheckoutEmitted[] = [];
   let keys = 0;
   const actor = createActor(
@@ -129,6 +130,9 @@ function startCheckout(overrides: Partial<CheckoutInput>) {
           ({ input }) =>
             new Promise<SubmitResult>((resolve, reject) => submits.push({ resolve, reject, payload: input })),
         ),
+        loadDefaultAddress: fromPromise(
+          () => new Promise<Address | null>((resolve, reject) => addressLookups.push({ resolve, reject })),
+        ),
       },
     }),
     {
@@ -148,7 +152,7 @@ function startCheckout(overrides: Partial<CheckoutInput>) {
   );
   actor.on('*', (e) => emitted.push(e as CheckoutEmitted));
   actor.start();
-  return { actor, pay, distances, tables, submits, emitted, keysMade: () => keys };
+  return { actor, pay, distances, tables, submits, addressLookups, emitted, keysMade: () => keys };
 }
 
 // ---- takeaway: address, range, slot, submit and its retries ------------------------------------------
@@ -692,5 +696,292 @@ describe('checkout time slots', () => {
       '2026-03-03 09:30',
       '2026-03-03 09:45',
     ]);
+  });
+});
+
+// ---- tableware: "no cutlery" and the sets where the shop charges per set ---------------------------------
+
+const SET_FEE = 120;
+const TABLEWARE_SHOP = { ...SHOP, dishwareAmount: SET_FEE };
+
+interface TablewareContext {
+  sets: number;
+  /** The customer set the count; until then it follows the headcount. */
+  chosen: boolean;
+  person: number;
+}
+type TablewareEvent =
+  | { type: 'PAY_OK' }
+  | { type: 'TABLE_FOUND' }
+  | { type: 'NO_CUTLERY' }
+  | { type: 'MORE' }
+  | { type: 'FEWER' }
+  | { type: 'PERSON'; person: 3 }
+  | { type: 'SUBMIT' };
+
+const tablewareModel = setup({
+  types: { context: {} as TablewareContext, events: {} as TablewareEvent },
+  guards: {
+    hasSets: ({ context }) => context.sets > 0,
+    hasFewSets: ({ context }) => context.sets < 4,
+  },
+}).createMachine({
+  id: 'tableware',
+  // The table page's headcount of 2 starts the sets.
+  context: { sets: 2, chosen: false, person: 2 },
+  initial: 'loading',
+  states: {
+    loading: { on: { PAY_OK: 'resolvingTable' } },
+    resolvingTable: { on: { TABLE_FOUND: 'editing' } },
+    editing: {
+      on: {
+        NO_CUTLERY: { actions: assign({ sets: 0, chosen: true }) },
+        MORE: {
+          guard: 'hasFewSets',
+          actions: assign(({ context }) => ({ sets: context.sets + 1, chosen: true })),
+        },
+        FEWER: {
+          guard: 'hasSets',
+          actions: assign(({ context }) => ({ sets: context.sets - 1, chosen: true })),
+        },
+        PERSON: {
+          actions: assign(({ context, event }) => ({
+            person: event.person,
+            sets: context.chosen ? context.sets : event.person,
+          })),
+        },
+        SUBMIT: 'submitting',
+      },
+    },
+    submitting: { type: 'final' },
+  },
+});
+
+describe('tableware of a dine order (model-based)', () => {
+  for (const path of coveragePaths(tablewareModel, [
+    { type: 'PAY_OK' },
+    { type: 'TABLE_FOUND' },
+    { type: 'NO_CUTLERY' },
+    { type: 'MORE' },
+    { type: 'FEWER' },
+    { type: 'PERSON', person: 3 },
+    { type: 'SUBMIT' },
+  ])) {
+    it(path.description, async () => {
+      const run = startCheckout({
+        orderType: 'dine',
+        table: CODES.entry,
+        person: 2,
+        parts: { ...PARTS, shop: TABLEWARE_SHOP, orderType: 'dine', clientTypeCode: 103 },
+      });
+      const { actor } = run;
+      const snap = () => actor.getSnapshot();
+      const sets = () => select.selectTableware(snap())!.sets;
+      await path.run({
+        states: {
+          loading: () => expect(select.selectTableware(snap())).toEqual({ sets: 2, fee: SET_FEE }),
+          resolvingTable: () => expect(select.selectIsBusy(snap())).toBe(true),
+          editing: (state) => {
+            const m = state.context as TablewareContext;
+            expect(sets()).toBe(m.sets);
+            expect(select.selectForm(snap()).person).toBe(m.person);
+            // The fee follows the sets: none at all for "no cutlery".
+            const pricing = select.selectPricing(snap())!;
+            expect(pricing.fees.dishware).toEqual({ units: m.sets, amount: m.sets * SET_FEE });
+            expect(pricing.totals.total).toBe(GOODS + m.sets * SET_FEE);
+            const row = select.selectBreakdown(snap()).find((r) => r.key === 'dishware');
+            expect(row?.amount ?? 0).toBe(m.sets * SET_FEE);
+          },
+          submitting: (state) => {
+            const m = state.context as TablewareContext;
+            expect(run.submits.at(-1)!.payload).toMatchObject({
+              type: 'dine',
+              tableware: m.sets,
+              person: m.person,
+            });
+          },
+        },
+        events: {
+          PAY_OK: async () => {
+            run.pay.at(-1)!.resolve(PAY);
+            await settle();
+          },
+          TABLE_FOUND: async () => {
+            run.tables.at(-1)!.resolve(TABLE);
+            await settle();
+          },
+          NO_CUTLERY: () => actor.send({ type: 'checkout.setTableware', tableware: 0 }),
+          MORE: () => actor.send({ type: 'checkout.setTableware', tableware: sets() + 1 }),
+          FEWER: () => actor.send({ type: 'checkout.setTableware', tableware: sets() - 1 }),
+          PERSON: ({ person }) => actor.send({ type: 'checkout.setPerson', person }),
+          SUBMIT: async () => {
+            actor.send({ type: 'order.submit' });
+            await settle();
+          },
+        },
+      });
+      actor.stop();
+    });
+  }
+
+  it('refuses a count that is no count, and offers no choice where the shop does not charge', async () => {
+    const run = startCheckout({
+      orderType: 'selfPickup',
+      parts: { ...PARTS, shop: TABLEWARE_SHOP, orderType: 'selfPickup', clientTypeCode: 54 },
+    });
+    run.pay[0]!.resolve(PAY);
+    await settle();
+    const s = () => run.actor.getSnapshot();
+    expect(select.selectTableware(s())).toEqual({ sets: 1, fee: SET_FEE });
+    for (const tableware of [-1, 1.5, 100])
+      expect(s().can({ type: 'checkout.setTableware', tableware })).toBe(false);
+    run.actor.stop();
+
+    const plain = startCheckout({});
+    expect(select.selectTableware(plain.actor.getSnapshot())).toBeNull();
+    plain.actor.stop();
+  });
+});
+
+// ---- "as soon as possible", the default address and the customer known late ------------------------------
+
+describe('checkout comfort', () => {
+  it('"as soon as possible" is the first slot a step ahead, worked out when the order is sent', async () => {
+    const shop = { ...SHOP, deliveryTimeRange: { start: '09:00', end: '21:00', stepMinutes: 15 } };
+    expect(asapSlot(deliverySlots(shop, NOON), NOON, shop.timezone, 15)).toEqual({
+      date: '2026-03-02',
+      time: '12:15',
+    });
+    // Past today's last slot there is no "as soon as possible": tomorrow morning is not soon.
+    const late = new Date('2026-03-02T12:55:00Z');
+    expect(asapSlot(deliverySlots(shop, late), late, shop.timezone, 15)).toBeNull();
+
+    let now = NOON;
+    const run = startCheckout({ address: ADDRESSES.near, parts: { ...PARTS, shop }, clock: () => now });
+    run.pay[0]!.resolve(PAY);
+    await settle();
+    run.distances[0]!.resolve(DISTANCES.near);
+    await settle();
+    const s = () => run.actor.getSnapshot();
+    expect(select.selectAsapSlot(s())).toEqual({ date: '2026-03-02', time: '12:15' });
+    run.actor.send({ type: 'checkout.chooseAsap' });
+    expect(select.selectForm(s()).asap).toBe(true);
+    // The page stayed open for twenty minutes: the order carries the slot of the moment it is sent.
+    now = new Date('2026-03-02T04:20:00Z');
+    run.actor.send({ type: 'order.submit' });
+    await settle();
+    expect(run.submits[0]!.payload.deliveryTime).toEqual({ date: '2026-03-02', time: '12:45' });
+    run.actor.stop();
+  });
+
+  it('a chosen time replaces "as soon as possible"', async () => {
+    const run = startCheckout({ address: ADDRESSES.near });
+    run.pay[0]!.resolve(PAY);
+    await settle();
+    run.actor.send({ type: 'checkout.chooseAsap' });
+    run.actor.send({ type: 'checkout.setDeliveryTime', deliveryTime: SLOT });
+    expect(select.selectForm(run.actor.getSnapshot())).toMatchObject({ asap: false, deliveryTime: SLOT });
+    run.actor.stop();
+  });
+
+  it("preselects the customer's default address, measures it and tells the visit", async () => {
+    const run = startCheckout({ canLoadAddresses: true });
+    run.pay[0]!.resolve(PAY);
+    await settle();
+    expect(run.addressLookups).toHaveLength(1);
+    expect(select.selectIsBusy(run.actor.getSnapshot())).toBe(true);
+    run.addressLookups[0]!.resolve(ADDRESSES.near);
+    await settle();
+    expect(select.selectForm(run.actor.getSnapshot()).address).toEqual(ADDRESSES.near);
+    expect(run.distances.at(-1)!.addressId).toBe(ADDRESSES.near.id);
+    expect(run.emitted).toContainEqual({ type: 'address.preselected', address: ADDRESSES.near });
+    run.actor.stop();
+  });
+
+  it('keeps a chosen address and looks nothing up; without a default the form just asks', async () => {
+    const chosen = startCheckout({ canLoadAddresses: true, address: ADDRESSES.far });
+    chosen.pay[0]!.resolve(PAY);
+    await settle();
+    expect(chosen.addressLookups).toHaveLength(0);
+    expect(select.selectForm(chosen.actor.getSnapshot()).address).toEqual(ADDRESSES.far);
+    chosen.actor.stop();
+
+    const none = startCheckout({ canLoadAddresses: true });
+    none.pay[0]!.resolve(PAY);
+    await settle();
+    none.addressLookups[0]!.reject(new Error('timeout'));
+    await settle();
+    expect(select.selectCanSubmit(none.actor.getSnapshot())).toBe(true);
+    expect(select.selectError(none.actor.getSnapshot())).toBeNull();
+    none.actor.send({ type: 'order.submit' });
+    expect(select.selectFieldError(none.actor.getSnapshot())?.reason).toBe('addressRequired');
+    none.actor.stop();
+  });
+
+  it('a login on the page fills the empty picker fields and takes the default address', async () => {
+    const pickup = startCheckout({
+      orderType: 'selfPickup',
+      contact: { name: '', phone: '' },
+      parts: { ...PARTS, orderType: 'selfPickup', clientTypeCode: 54 },
+    });
+    pickup.pay[0]!.resolve(PAY);
+    await settle();
+    pickup.actor.send({ type: 'checkout.setPicker', name: 'Typed name' });
+    pickup.actor.send({
+      type: 'checkout.setCustomer',
+      name: 'Wang Fang',
+      phone: '13800008888',
+      canLoadAddresses: true,
+    });
+    expect(select.selectForm(pickup.actor.getSnapshot())).toMatchObject({
+      pickerName: 'Typed name',
+      pickerPhone: '13800008888',
+    });
+    expect(pickup.addressLookups).toHaveLength(0);
+    pickup.actor.stop();
+
+    const takeaway = startCheckout({ contact: { name: '', phone: '' } });
+    // Known while the pay options load: the lookup waits for the form.
+    takeaway.actor.send({
+      type: 'checkout.setCustomer',
+      name: 'Wang Fang',
+      phone: '13800008888',
+      canLoadAddresses: true,
+    });
+    takeaway.pay[0]!.resolve(PAY);
+    await settle();
+    expect(takeaway.addressLookups).toHaveLength(1);
+    takeaway.addressLookups[0]!.resolve(null);
+    await settle();
+    expect(select.selectForm(takeaway.actor.getSnapshot())).toMatchObject({
+      address: null,
+      contactName: 'Wang Fang',
+      contactPhone: '13800008888',
+    });
+    // Once looked up, a second sign of the customer does not look again.
+    takeaway.actor.send({
+      type: 'checkout.setCustomer',
+      name: 'Wang Fang',
+      phone: '13800008888',
+      canLoadAddresses: true,
+    });
+    expect(takeaway.addressLookups).toHaveLength(1);
+    takeaway.actor.stop();
+  });
+
+  it('says the delivery fee waits for an address instead of showing a fee of 0.0 km', async () => {
+    const run = startCheckout({});
+    run.pay[0]!.resolve(PAY);
+    await settle();
+    expect(select.selectDeliveryFeePending(run.actor.getSnapshot())).toBe(true);
+    expect(select.selectBreakdown(run.actor.getSnapshot()).some((r) => r.key === 'delivery')).toBe(false);
+    run.actor.send({ type: 'checkout.chooseAddress', address: ADDRESSES.near });
+    run.distances[0]!.resolve(DISTANCES.near);
+    await settle();
+    expect(select.selectDeliveryFeePending(run.actor.getSnapshot())).toBe(false);
+    expect(select.selectBreakdown(run.actor.getSnapshot()).find((r) => r.key === 'delivery')?.amount).toBe(
+      500,
+    );
+    run.actor.stop();
   });
 });

@@ -43,6 +43,7 @@ const PRODUCTS: CartProductFacts[] = [
   { id: 20, name: 'Lunch set', minBuy: 1, maxBuy: null, stock: null, taxIds: [7] },
 ];
 const TAXES: ProductTax[] = [{ id: 7, name: 'VAT', mode: 1, value: 6 }];
+const SIDES = { typeId: 9, name: 'Sides' };
 const SHORT: CheckStockInfo = { id: 22, name: 'Egg', remaining: 4, reason: 'insufficient' };
 const ENOUGH: CheckStockInfo = { id: null, name: null, remaining: null, reason: null };
 
@@ -50,11 +51,15 @@ type ShopKind = keyof typeof SHOPS;
 interface ConfirmContext {
   shop: ShopKind;
   navigated: boolean;
+  /** The menu was asked to scroll to the must-pick category. */
+  shown: boolean;
 }
 type ConfirmEvent =
   | { type: 'SHOP'; shop: ShopKind }
   | { type: 'CONFIRM' }
   | { type: 'CONFIRM_EMPTY' }
+  | { type: 'CONFIRM_NO_SIDES' }
+  | { type: 'SHOW_SIDES' }
   | { type: 'TAXES_OK' }
   | { type: 'TAXES_FAIL' }
   | { type: 'STOCK_OK' }
@@ -73,7 +78,7 @@ const confirmModel = setup({
   },
 }).createMachine({
   id: 'orderConfirmModel',
-  context: { shop: 'ok', navigated: false },
+  context: { shop: 'ok', navigated: false, shown: false },
   initial: 'idle',
   states: {
     idle: {
@@ -84,10 +89,28 @@ const confirmModel = setup({
           { guard: 'closed', target: 'notice' },
           { target: 'loadingTaxes' },
         ],
+        CONFIRM_NO_SIDES: [
+          { guard: 'expired', target: 'notice' },
+          { guard: 'closed', target: 'notice' },
+          { target: 'mustPickMissing' },
+        ],
         CONFIRM_EMPTY: {},
       },
     },
     notice: { on: { DISMISS: 'idle' } },
+    // Spec §5: the cart names the must-pick category before the confirm page; one tap shows it.
+    mustPickMissing: {
+      on: {
+        SHOW_SIDES: { target: 'idle', actions: assign({ shown: true }) },
+        DISMISS: 'idle',
+        CONFIRM: [
+          { guard: 'expired', target: 'notice' },
+          { guard: 'closed', target: 'notice' },
+          { target: 'loadingTaxes' },
+        ],
+        CONFIRM_EMPTY: {},
+      },
+    },
     loadingTaxes: { on: { TAXES_OK: 'checkingStock', TAXES_FAIL: 'failed' } },
     checkingStock: {
       on: {
@@ -108,6 +131,11 @@ const confirmModel = setup({
           { guard: 'closed', target: 'notice' },
           { target: 'loadingTaxes' },
         ],
+        CONFIRM_NO_SIDES: [
+          { guard: 'expired', target: 'notice' },
+          { guard: 'closed', target: 'notice' },
+          { target: 'mustPickMissing' },
+        ],
         CONFIRM_EMPTY: {},
       },
     },
@@ -121,6 +149,8 @@ const EVENTS: ConfirmEvent[] = [
   { type: 'SHOP', shop: 'closed' },
   { type: 'CONFIRM' },
   { type: 'CONFIRM_EMPTY' },
+  { type: 'CONFIRM_NO_SIDES' },
+  { type: 'SHOW_SIDES' },
   { type: 'TAXES_OK' },
   { type: 'TAXES_FAIL' },
   { type: 'STOCK_OK' },
@@ -176,6 +206,10 @@ describe('orderConfirm (model-based)', () => {
             expect(select.selectError(snap())).toBeNull();
             // One navigation per confirmed visit; the page leaves after the first.
             expect(navigations().length > 0).toBe(m.navigated);
+            expect(select.selectMustPickMissing(snap())).toBeNull();
+            const shown = emitted.filter((e) => e.type === 'mustPick.show');
+            expect(shown.length > 0).toBe(m.shown);
+            for (const e of shown) expect(e).toEqual({ type: 'mustPick.show', typeId: 9 });
             for (const e of navigations())
               expect(e).toEqual({
                 type: 'navigate',
@@ -187,6 +221,13 @@ describe('orderConfirm (model-based)', () => {
             const m = state.context as ConfirmContext;
             expect(select.selectNotice(snap())).toBe(m.shop);
             expect(select.selectIsBusy(snap())).toBe(false);
+          },
+          mustPickMissing: (state) => {
+            const m = state.context as ConfirmContext;
+            expect(select.selectMustPickMissing(snap())).toEqual(SIDES);
+            expect(select.selectIsBusy(snap())).toBe(false);
+            // The confirm page did not open for this checkout.
+            expect(navigations().length > 0).toBe(m.navigated);
           },
           loadingTaxes: () => {
             expect(select.selectIsBusy(snap())).toBe(true);
@@ -225,8 +266,24 @@ describe('orderConfirm (model-based)', () => {
         events: {
           SHOP: ({ shop }) =>
             actor.send({ type: 'confirm.setShop', shop: SHOPS[shop], orderType: 'takeaway', fromOld: false }),
+          // The cart holds a tea, so a must-pick tea category is satisfied.
           CONFIRM: () =>
-            actor.send({ type: 'confirm.start', lines: LINES, products: PRODUCTS, hasProductCoupon: false }),
+            actor.send({
+              type: 'confirm.start',
+              lines: LINES,
+              products: PRODUCTS,
+              hasProductCoupon: false,
+              mustPick: { typeId: 2, name: 'Tea' },
+            }),
+          CONFIRM_NO_SIDES: () =>
+            actor.send({
+              type: 'confirm.start',
+              lines: LINES,
+              products: PRODUCTS,
+              hasProductCoupon: false,
+              mustPick: SIDES,
+            }),
+          SHOW_SIDES: () => actor.send({ type: 'confirm.showMustPick' }),
           CONFIRM_EMPTY: () => {
             const before = snap().value;
             actor.send({

@@ -297,6 +297,21 @@ describe('demo data integrity', () => {
     }
   });
 
+  it('never writes the yuan sign in English texts (spec §1: the English currency symbol is empty)', () => {
+    // Every { en, zh } pair anywhere in a shop or chain: product descriptions, banners and slogans included.
+    const english = (value: unknown, out: string[] = []): string[] => {
+      if (Array.isArray(value)) for (const v of value) english(v, out);
+      else if (value !== null && typeof value === 'object') {
+        const record = value as Record<string, unknown>;
+        if (typeof record.en === 'string' && typeof record.zh === 'string') out.push(record.en);
+        else for (const v of Object.values(record)) english(v, out);
+      }
+      return out;
+    };
+    const offenders = [...shops, ...chains].flatMap((s) => english(s).filter((text) => text.includes('¥')));
+    expect(offenders).toEqual([]);
+  });
+
   it('ships every image the data refers to, small enough for a phone', () => {
     const files = new Set<string>();
     for (const shop of shops) {

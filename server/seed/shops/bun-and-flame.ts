@@ -75,7 +75,10 @@ export const bunAndFlame: SeedShop = {
   homeSetting: {
     defaultPage: 'menu',
     banners: [
-      { image: 'banner-bun-and-flame-combo.webp', title: { en: 'Classic Combo ¥39', zh: '经典套餐 39 元' } },
+      {
+        image: 'banner-bun-and-flame-combo.webp',
+        title: { en: 'Classic Combo for 39', zh: '经典套餐 39 元' },
+      },
       {
         image: 'banner-bun-and-flame-breakfast.webp',
         title: { en: 'Breakfast till 10:30', zh: '早餐供应至 10:30' },
@@ -123,7 +126,7 @@ export const bunAndFlame: SeedShop = {
     discountMode: 1,
     isOnlyCardPayForDiscount: false,
     allowRegisterInWeb: true,
-    chargeSlogan: { en: 'Top up ¥200, get ¥20 free', zh: '充 200 送 20' },
+    chargeSlogan: { en: 'Top up 200, get 20 free', zh: '充 200 送 20' },
     isAllowRecharge: true,
     isFunctionOpen: true,
   },
@@ -143,7 +146,7 @@ export const bunAndFlame: SeedShop = {
       typeId: 1001,
       name: { en: 'Classic Combo', zh: '经典套餐' },
       description: {
-        en: 'Any burger with a side and a drink. Upgrade to the double cheese for ¥8 more.',
+        en: 'Any burger with a side and a drink. Upgrade to the double cheese for 8 more.',
         zh: '任选汉堡一个、小食一份、饮品一杯，加 8 元可升级双层芝士堡。',
       },
       image: 'ff-classic-combo.webp',

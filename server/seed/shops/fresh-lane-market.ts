@@ -12,9 +12,9 @@ export const freshLaneMarket: SeedShop = {
   orderTypes: ['takeaway', 'selfPickup'],
   notification: {
     isOpen: true,
-    title: { en: 'Free delivery over ¥88', zh: '满 88 元免配送费' },
+    title: { en: 'Free delivery over 88', zh: '满 88 元免配送费' },
     content: {
-      en: 'Delivery within 5 km, usually in 45 minutes. Minimum order ¥30.',
+      en: 'Delivery within 5 km, usually in 45 minutes. Minimum order 30.',
       zh: '5 公里内配送，通常 45 分钟送达。满 30 元起送。',
     },
   },
@@ -24,7 +24,7 @@ export const freshLaneMarket: SeedShop = {
       { image: 'banner-fresh-lane-fruit.webp', title: { en: 'Fruit picked this week', zh: '本周鲜采水果' } },
       {
         image: 'banner-fresh-lane-delivery.webp',
-        title: { en: 'Free delivery over ¥88', zh: '满 88 元免配送费' },
+        title: { en: 'Free delivery over 88', zh: '满 88 元免配送费' },
       },
     ],
   },
@@ -62,7 +62,7 @@ export const freshLaneMarket: SeedShop = {
     discountMode: 1,
     isOnlyCardPayForDiscount: false,
     allowRegisterInWeb: true,
-    chargeSlogan: { en: 'Top up ¥300, get ¥30 free', zh: '充 300 送 30' },
+    chargeSlogan: { en: 'Top up 300, get 30 free', zh: '充 300 送 30' },
     isAllowRecharge: true,
     isFunctionOpen: true,
   },

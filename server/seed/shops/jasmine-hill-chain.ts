@@ -18,7 +18,7 @@ export const jasmineHillMemberSetting: SeedShop['memberSetting'] = {
   discountMode: 0,
   isOnlyCardPayForDiscount: false,
   allowRegisterInWeb: true,
-  chargeSlogan: { en: 'One card for every branch. Top up ¥100, get ¥10', zh: '全门店通用，充 100 送 10' },
+  chargeSlogan: { en: 'One card for every branch. Top up 100, get 10', zh: '全门店通用，充 100 送 10' },
   isAllowRecharge: true,
   isFunctionOpen: true,
 };
@@ -235,7 +235,7 @@ export const jasmineHillMenu = (
       typeId: fruitTea,
       name: { en: 'Hand-pounded Lemon Black Tea', zh: '手打柠檬红茶' },
       description: {
-        en: 'Fragrant lemons pounded by hand into Ceylon black tea. Always ¥14, no further discounts.',
+        en: 'Fragrant lemons pounded by hand into Ceylon black tea. Always 14, no further discounts.',
         zh: '香水柠檬手工捶打，加入锡兰红茶。常年 14 元，不参与其他优惠。',
       },
       image: 'tea-lemon-black.webp',

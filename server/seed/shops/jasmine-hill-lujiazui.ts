@@ -35,7 +35,7 @@ export const jasmineHillLujiazui: SeedShop = {
     banners: [
       {
         image: 'banner-jasmine-hill-morning.webp',
-        title: { en: 'Morning Americano ¥9.9', zh: '早安美式 9.9 元' },
+        title: { en: 'Morning Americano for 9.90', zh: '早安美式 9.9 元' },
       },
     ],
   },

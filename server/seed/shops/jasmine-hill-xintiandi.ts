@@ -35,7 +35,7 @@ export const jasmineHillXintiandi: SeedShop = {
       },
       {
         image: 'banner-jasmine-hill-afternoon.webp',
-        title: { en: 'Afternoon tea ¥22', zh: '下午茶套餐 22 元' },
+        title: { en: 'Afternoon tea for 22', zh: '下午茶套餐 22 元' },
       },
     ],
   },

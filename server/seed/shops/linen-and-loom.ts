@@ -76,9 +76,9 @@ export const linenAndLoom: SeedShop = {
   orderTypes: ['takeaway', 'selfPickup'],
   notification: {
     isOpen: true,
-    title: { en: 'Free courier over ¥299', zh: '满 299 元包邮' },
+    title: { en: 'Free courier over 299', zh: '满 299 元包邮' },
     content: {
-      en: 'Orders over ¥299 ship free by same-day courier within the Outer Ring. Exchanges within 7 days with tags on.',
+      en: 'Orders over 299 ship free by same-day courier within the Outer Ring. Exchanges within 7 days with tags on.',
       zh: '满 299 元外环内当日闪送免运费。吊牌完好 7 天内可换货。',
     },
   },
@@ -130,7 +130,7 @@ export const linenAndLoom: SeedShop = {
     discountMode: 1,
     isOnlyCardPayForDiscount: false,
     allowRegisterInWeb: true,
-    chargeSlogan: { en: 'Top up ¥1,000, get ¥120 back', zh: '充 1000 送 120' },
+    chargeSlogan: { en: 'Top up 1,000, get 120 back', zh: '充 1000 送 120' },
     isAllowRecharge: true,
     isFunctionOpen: true,
   },
@@ -205,7 +205,7 @@ export const linenAndLoom: SeedShop = {
       typeId: 3002,
       name: { en: 'Pleated Midi Skirt', zh: '百褶中长半裙' },
       description: {
-        en: 'Sunray pleats that swing as you walk, with an elasticated back waist. Marked down from ¥459.',
+        en: 'Sunray pleats that swing as you walk, with an elasticated back waist. Marked down from 459.',
         zh: '放射状百褶，走起来轻轻摆动，后腰松紧。原价 459 元，现折扣价。',
       },
       image: 'cl-midi-skirt.webp',

@@ -25,7 +25,7 @@ export const lumiereStudio: SeedShop = {
     banners: [
       {
         image: 'banner-lumiere-colour.webp',
-        title: { en: 'Autumn colour, members ¥580', zh: '秋季染发，会员价 580 元' },
+        title: { en: 'Autumn colour, members pay 580', zh: '秋季染发，会员价 580 元' },
       },
       { image: 'banner-lumiere-facial.webp', title: { en: 'Hydrating facial', zh: '深层补水护理' } },
     ],
@@ -61,7 +61,7 @@ export const lumiereStudio: SeedShop = {
     discountMode: 1,
     isOnlyCardPayForDiscount: false,
     allowRegisterInWeb: true,
-    chargeSlogan: { en: 'Top up ¥2,000, get ¥400 free', zh: '充 2000 送 400' },
+    chargeSlogan: { en: 'Top up 2,000, get 400 free', zh: '充 2000 送 400' },
     isAllowRecharge: true,
     isFunctionOpen: true,
   },

@@ -1,6 +1,7 @@
-// Checkout: pay options, delivery distance, the table and the idempotent submit.
+// Checkout: pay options, the default address, delivery distance, the table and the idempotent submit.
 import { fromPromise } from 'xstate';
 import { checkoutMachine } from '../../machines/checkout.machine';
+import { addressApi } from '../../services/api/address';
 import { deliveryApi } from '../../services/api/delivery';
 import { orderApi, rejectionOf } from '../../services/api/order';
 import { storeApi } from '../../services/api/store';
@@ -11,6 +12,11 @@ export const checkoutFlow = checkoutMachine.provide({
     loadPayOptions: fromPromise(
       async ({ input }) => (await storeApi.paySetting({ orderType: input.orderType })).payTypes,
     ),
+    // The default address is a convenience: if it cannot be read the customer picks one, without a toast.
+    loadDefaultAddress: fromPromise(async () => {
+      const addresses = await addressApi.list({}, { toast: false });
+      return addresses.find((a) => a.isDefault) ?? null;
+    }),
     // Field errors are shown on the field, so business toasts are off for the form's calls.
     measureDistance: fromPromise(({ input }) =>
       deliveryApi.getDistance({ addressId: input.addressId }, { toast: false }),

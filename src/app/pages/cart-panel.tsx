@@ -2,7 +2,7 @@
 // confirm button (spec §4 "Order confirm": expired or closed notice, taxes, stock check, the stock dialog,
 // and the dialog that retries a failed check).
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   selectCanConfirm,
   selectCount,
@@ -14,6 +14,7 @@ import {
 import {
   selectError,
   selectIsBusy,
+  selectMustPickMissing,
   selectNotice,
   selectShortfall as selectStockShortfall,
 } from '../../machines/order-confirm.selectors';
@@ -30,19 +31,40 @@ import { useAppNavigation } from '../shell';
 import { useFlow } from '../use-flow';
 import { clock } from '../clock';
 import { orderConfirmFlow } from '../flows/order-confirm';
-import { noticeText, useSheetLines } from './cart-text';
+import type { MustPick } from '../../machines/order-confirm.machine';
+import { noticeText, refusalText, useSheetLines } from './cart-text';
 
-export function CartPanel({ aboveTabBar }: { aboveTabBar: boolean }) {
-  const { cart } = useCart();
-  if (!cart) return null;
-  return <Panel cart={cart} aboveTabBar={aboveTabBar} />;
+export interface CartPanelProps {
+  aboveTabBar: boolean;
+  /** The shop's must-pick category while the menu lists something in it (spec §5), or null. */
+  mustPick: MustPick | null;
+  /** Scrolls the menu to a category. */
+  onShowCategory: (typeId: number) => void;
 }
 
-function Panel({ cart, aboveTabBar }: { cart: CartRef; aboveTabBar: boolean }) {
+export function CartPanel(props: CartPanelProps) {
+  const { cart } = useCart();
+  if (!cart) return null;
+  return <Panel cart={cart} {...props} />;
+}
+
+function Panel({ cart, aboveTabBar, mustPick, onShowCategory }: CartPanelProps & { cart: CartRef }) {
   const { LL } = useI18nContext();
   const { shop, session } = useAppState();
   const navigation = useAppNavigation();
   const [open, setOpen] = useState(false);
+  const [refused, setRefused] = useState<string | null>(null);
+  const latest = useRef({ LL, hours: shop?.businessHours ?? '', onShowCategory });
+  useEffect(() => {
+    latest.current = { LL, hours: shop?.businessHours ?? '', onShowCategory };
+  });
+  // A refused add from the menu (one tap or the choice sheet) says why here.
+  useEffect(() => {
+    const subscription = cart.on('cart.refused', (event) =>
+      setRefused(refusalText(latest.current.LL, event.notice, latest.current.hours)),
+    );
+    return () => subscription.unsubscribe();
+  }, [cart]);
   const count = useSelector(cart, selectCount);
   const total = useSelector(cart, selectTotal);
   const pricing = useSelector(cart, selectPricing);
@@ -72,8 +94,10 @@ function Panel({ cart, aboveTabBar }: { cart: CartRef; aboveTabBar: boolean }) {
       actor.on('navigate', (event) =>
         navigation.go(event.to.route, event.to.query, { replace: event.replace }),
       ),
+      actor.on('mustPick.show', (event) => latest.current.onShowCategory(event.typeId)),
     ],
   );
+  const missing = useSelector(confirm ?? undefined, (s) => (s ? selectMustPickMissing(s) : null));
   const busy = useSelector(confirm ?? undefined, (s) => (s ? selectIsBusy(s) : false));
   const notice = useSelector(confirm ?? undefined, (s) => (s ? selectNotice(s) : null));
   const stock = useSelector(confirm ?? undefined, (s) => (s ? selectStockShortfall(s) : null));
@@ -89,21 +113,35 @@ function Panel({ cart, aboveTabBar }: { cart: CartRef; aboveTabBar: boolean }) {
       fromOld: selectFromOld(session.getSnapshot()),
     });
     setOpen(false);
-    confirm.send({ type: 'confirm.start', lines: cartLines, products, hasProductCoupon: false });
+    confirm.send({ type: 'confirm.start', lines: cartLines, products, hasProductCoupon: false, mustPick });
+  };
+
+  const bar = {
+    count,
+    total: pricing ? total : null,
+    shortfall,
+    canConfirm,
+    closedText: refusal ? LL.store.closed() : null,
+    busy,
+    aboveTabBar,
+    onConfirm,
   };
 
   return (
     <>
       <CartBar
-        count={count}
-        total={pricing ? total : null}
-        shortfall={shortfall}
-        canConfirm={canConfirm}
-        closedText={refusal ? LL.store.closed() : null}
-        busy={busy}
-        aboveTabBar={aboveTabBar}
+        {...bar}
         onOpen={() => setOpen(true)}
-        onConfirm={onConfirm}
+        notice={
+          missing
+            ? {
+                text: LL.cart.mustPickMissing({ name: missing.name }),
+                action: LL.cart.mustPickGo(),
+                onAction: () => confirm?.send({ type: 'confirm.showMustPick' }),
+                onDismiss: () => confirm?.send({ type: 'confirm.dismiss' }),
+              }
+            : null
+        }
         multi={
           otherCarts > 0
             ? {
@@ -123,7 +161,29 @@ function Panel({ cart, aboveTabBar }: { cart: CartRef; aboveTabBar: boolean }) {
         lines={lines}
         onIncrement={(flag) => cart.send({ type: 'cart.increment', flag })}
         onDecrement={(flag) => cart.send({ type: 'cart.decrement', flag })}
+        bar={<CartBar {...bar} inSheet onOpen={() => setOpen(false)} />}
       />
+      <Dialog
+        open={refused !== null}
+        onClose={() => {
+          cart.send({ type: 'cart.dismissNotice' });
+          setRefused(null);
+        }}
+        title={LL.cart.refusedTitle()}
+        footer={
+          <Button
+            block
+            onClick={() => {
+              cart.send({ type: 'cart.dismissNotice' });
+              setRefused(null);
+            }}
+          >
+            {LL.app.ok()}
+          </Button>
+        }
+      >
+        <p>{refused}</p>
+      </Dialog>
       <Dialog
         open={stock !== null}
         onClose={() => confirm?.send({ type: 'confirm.acknowledge' })}

@@ -2,19 +2,24 @@
 // pricing parts; switching the order type re-prices the cart and starts the form of the new type.
 import { useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Actor } from 'xstate';
 import type { LocalDateTime } from '../../domain/api/order';
+import { MAX_TABLEWARE_SETS } from '../../domain/api/order-rules';
+import type { UserInfo } from '../../domain/api/user';
 import { CONFIRM_ORDER_TYPES, type ConfirmOrderType } from '../../domain/api/order-rules';
 import type { PayType } from '../../domain/enums';
 import type { ShopInfo } from '../../domain/shop';
 import { useI18nContext } from '../../i18n/i18n-context';
 import { breakdownLabel } from '../../views/order/breakdown-label';
 import type { checkoutMachine } from '../../machines/checkout.machine';
+import { defaultTableware, nextDay } from '../../machines/checkout.rules';
 import {
+  selectAsapSlot,
   selectBreakdown,
   selectCanPack,
   selectCanSubmit,
+  selectDeliveryFeePending,
   selectDeliverySlots,
   selectError,
   selectFieldError,
@@ -27,6 +32,8 @@ import {
   selectPickupSlots,
   selectPricing,
   selectTable,
+  selectTableware,
+  selectToday,
 } from '../../machines/checkout.selectors';
 import { selectHasPhone, selectOrderType, selectUser } from '../../machines/session.selectors';
 import { Button } from '../../views/ui/button';
@@ -37,10 +44,12 @@ import {
   AddressRow,
   CheckField,
   OrderConfirmView,
-  SlotField,
+  TablewareField,
   TextField,
+  TimeField,
   type BreakdownItem,
   type ConfirmFieldError,
+  type TimeSlotGroup,
 } from '../../views/order/order-confirm-view';
 import { usePriceFormatter } from '../../views/ui/shop-display';
 import styles from '../../views/order/order.module.css';
@@ -54,11 +63,20 @@ import { checkoutFlow } from '../flows/checkout';
 import { newIdempotencyKey } from '../idempotency-key';
 import { useSheetLines } from './cart-text';
 import { fieldErrorText } from './checkout-text';
+import { WithMessages } from '../with-messages';
 
 const isConfirmType = (type: string): type is ConfirmOrderType =>
   (CONFIRM_ORDER_TYPES as readonly string[]).includes(type);
 
 export default function OrderConfirmPage() {
+  return (
+    <WithMessages namespace="checkout">
+      <OrderConfirmPageContent />
+    </WithMessages>
+  );
+}
+
+function OrderConfirmPageContent() {
   return <RequireShop>{(shop) => <Confirm shop={shop} />}</RequireShop>;
 }
 
@@ -89,23 +107,31 @@ function Confirm({ shop }: { shop: ShopInfo }) {
   return <Checkout key={orderType} cart={cart} orderType={orderType} shop={shop} />;
 }
 
+/** The name and phone a member (or a customer with a proved phone) fills the form with. */
+const customerOf = (user: UserInfo | null) => ({
+  name: user?.member?.name || user?.customer.nickname || '',
+  phone: user?.member?.phone || user?.customer.phone || '',
+  canLoadAddresses: Boolean(user?.customer.phone),
+});
+
 function Checkout({ cart, orderType, shop }: { cart: CartRef; orderType: ConfirmOrderType; shop: ShopInfo }) {
   const { session } = useAppState();
-  const { table, address, dine } = useCart();
+  const { table, address, dine, setAddress } = useCart();
   const navigation = useAppNavigation();
   const actor = useFlow(
     checkoutFlow,
     () => {
       const { lines, products, parts } = cart.getSnapshot().context;
-      const user = selectUser(session.getSnapshot());
+      const { name, phone, canLoadAddresses } = customerOf(selectUser(session.getSnapshot()));
       return {
         input: {
           orderType,
           lines,
           products,
           parts,
-          contact: { name: user?.customer.nickname ?? '', phone: user?.customer.phone ?? '' },
+          contact: { name, phone },
           address,
+          canLoadAddresses,
           table,
           // The headcount and note given on the table page start the dine-in form. As input they are in
           // the form from the start, so a failed load and its retry keep them.
@@ -119,6 +145,8 @@ function Checkout({ cart, orderType, shop }: { cart: CartRef; orderType: Confirm
       flow.on('navigate', (event) =>
         navigation.go(event.to.route, event.to.query, { replace: event.replace }),
       ),
+      // Kept with the visit, so the address book shows it chosen and a new order type starts from it.
+      flow.on('address.preselected', (event) => setAddress(event.address)),
     ],
   );
   if (!actor) return null;
@@ -126,6 +154,17 @@ function Checkout({ cart, orderType, shop }: { cart: CartRef; orderType: Confirm
 }
 
 const slotValue = (slot: LocalDateTime) => `${slot.date} ${slot.time}`;
+
+/** The slots under their day, in order. */
+function groupSlots(slots: readonly LocalDateTime[], dayLabel: (date: string) => string): TimeSlotGroup[] {
+  const groups: { date: string; slots: { value: string; time: string }[] }[] = [];
+  for (const slot of slots) {
+    let group = groups.at(-1);
+    if (group?.date !== slot.date) groups.push((group = { date: slot.date, slots: [] }));
+    group.slots.push({ value: slotValue(slot), time: slot.time });
+  }
+  return groups.map((g) => ({ label: dayLabel(g.date), slots: g.slots }));
+}
 const slotOf = (value: string): LocalDateTime | null => {
   const [date, time] = value.split(' ');
   return date && time ? { date, time } : null;
@@ -171,7 +210,20 @@ function CheckoutForm({
   const pickupSlots = useSelector(actor, selectPickupSlots);
   const canPack = useSelector(actor, selectCanPack);
   const tableInfo = useSelector(actor, selectTable);
+  const asapSlot = useSelector(actor, selectAsapSlot);
+  const today = useSelector(actor, selectToday);
+  const deliveryFeePending = useSelector(actor, selectDeliveryFeePending);
+  const tableware = useSelector(actor, selectTableware);
   const orderType = useSelector(actor, (s) => s.context.orderType);
+  // A login on this page (or the session's first read finishing) makes the customer known after the form
+  // started: empty name and phone fields take theirs, and a takeaway gets their default address.
+  const user = useSelector(session, selectUser);
+  const startUser = useRef(user);
+  useEffect(() => {
+    if (user === startUser.current) return;
+    startUser.current = user;
+    if (user) actor.send({ type: 'checkout.setCustomer', ...customerOf(user) });
+  }, [actor, user]);
   const sheetLines = useSheetLines(cart);
   // Addresses belong to a phone: without an SMS login the address row leads to the login first.
   const hasPhone = useSelector(session, selectHasPhone);
@@ -179,10 +231,39 @@ function CheckoutForm({
     ? { field: fieldError.field, message: fieldErrorText(LL, fieldError, format) }
     : null;
   const send = actor.send.bind(actor);
-  const slotLabel = (slot: LocalDateTime, first: string) =>
-    `${slot.date === first ? LL.checkout.today() : LL.checkout.tomorrow()} ${slot.time}`;
-  const slotOptions = (slots: readonly LocalDateTime[]) =>
-    slots.map((s) => ({ value: slotValue(s), label: slotLabel(s, slots[0]?.date ?? '') }));
+  const dayLabel = (date: string) =>
+    date === today ? LL.checkout.today() : date === nextDay(today) ? LL.checkout.tomorrow() : date;
+  /** The order type's time field: "as soon as possible" first, then the times of each day in a sheet. */
+  const timeField = (
+    field: 'deliveryTime' | 'pickupTime',
+    label: string,
+    slot: LocalDateTime | null,
+    slots: readonly LocalDateTime[],
+    choose: (slot: LocalDateTime) => void,
+  ) => (
+    <TimeField
+      field={field}
+      label={label}
+      chosen={
+        form.asap
+          ? asapSlot
+            ? LL.checkout.asap({ time: asapSlot.time })
+            : LL.checkout.asapShort()
+          : slot
+            ? `${dayLabel(slot.date)} ${slot.time}`
+            : null
+      }
+      chosenValue={slot ? slotValue(slot) : null}
+      asap={asapSlot ? { label: LL.checkout.asap({ time: asapSlot.time }), chosen: form.asap } : null}
+      groups={groupSlots(slots, dayLabel)}
+      onAsap={() => send({ type: 'checkout.chooseAsap' })}
+      onChoose={(value) => {
+        const chosen = slotOf(value);
+        if (chosen) choose(chosen);
+      }}
+      error={shown}
+    />
+  );
 
   const breakdown: BreakdownItem[] = rows.map((row) => ({
     key: row.key,
@@ -214,18 +295,9 @@ function CheckoutForm({
           }
           error={shown}
         />
-        <SlotField
-          field="deliveryTime"
-          label={LL.checkout.deliveryTime()}
-          value={form.deliveryTime ? slotValue(form.deliveryTime) : ''}
-          options={slotOptions(deliverySlots)}
-          placeholder={LL.checkout.chooseTime()}
-          onChange={(value) => {
-            const slot = slotOf(value);
-            if (slot) send({ type: 'checkout.setDeliveryTime', deliveryTime: slot });
-          }}
-          error={shown}
-        />
+        {timeField('deliveryTime', LL.checkout.deliveryTime(), form.deliveryTime, deliverySlots, (slot) =>
+          send({ type: 'checkout.setDeliveryTime', deliveryTime: slot }),
+        )}
         <TextField
           field="contactName"
           label={LL.checkout.contactName()}
@@ -265,20 +337,10 @@ function CheckoutForm({
           onChange={(phone) => send({ type: 'checkout.setPicker', phone })}
           error={shown}
         />
-        {shop.allowPickupAppointment && (
-          <SlotField
-            field="pickupTime"
-            label={LL.checkout.pickupTime()}
-            value={form.pickupTime ? slotValue(form.pickupTime) : ''}
-            options={slotOptions(pickupSlots)}
-            placeholder={LL.checkout.chooseTime()}
-            onChange={(value) => {
-              const slot = slotOf(value);
-              if (slot) send({ type: 'checkout.setPickupTime', pickupTime: slot });
-            }}
-            error={shown}
-          />
-        )}
+        {shop.allowPickupAppointment &&
+          timeField('pickupTime', LL.checkout.pickupTime(), form.pickupTime, pickupSlots, (slot) =>
+            send({ type: 'checkout.setPickupTime', pickupTime: slot }),
+          )}
         {canPack && (
           <CheckField
             id="field-pack"
@@ -323,6 +385,17 @@ function CheckoutForm({
     );
   }
 
+  const tablewareField = tableware && (
+    <TablewareField
+      sets={tableware.sets}
+      max={MAX_TABLEWARE_SETS}
+      fee={format(tableware.fee)}
+      restore={defaultTableware(orderType, form.person)}
+      onSets={(sets) => send({ type: 'checkout.setTableware', tableware: sets })}
+      error={shown}
+    />
+  );
+
   return (
     <OrderConfirmView
       loading={loading}
@@ -331,9 +404,15 @@ function CheckoutForm({
       orderTypes={shop.orderTypes.filter(isConfirmType)}
       orderType={orderType}
       onOrderType={(next) => session.send({ type: 'session.setOrderType', orderType: next })}
-      form={fields}
+      form={
+        <>
+          {fields}
+          {tablewareField}
+        </>
+      }
       lines={lines}
       breakdown={breakdown}
+      deliveryFeePending={deliveryFeePending}
       total={pricing ? pricing.totals.total : null}
       payOptions={payOptions.map((o) => ({ value: o.payType, label: o.name }))}
       payType={form.payType}

@@ -34,6 +34,7 @@ import { orderDetailFlow } from '../flows/order-detail';
 import { orderWatchFlow } from '../flows/order-watch';
 import { RequireShop } from '../require-shop';
 import { useFlow } from '../use-flow';
+import { WithMessages } from '../with-messages';
 
 const route = getRouteApi('/pages/user/order/detail');
 
@@ -41,6 +42,14 @@ const route = getRouteApi('/pages/user/order/detail');
 const OrderPayPanel = lazy(() => import('./order-pay-panel').then((m) => ({ default: m.OrderPayPanel })));
 
 export default function OrderDetailPage() {
+  return (
+    <WithMessages namespace={['checkout', 'orders']}>
+      <OrderDetailPageContent />
+    </WithMessages>
+  );
+}
+
+function OrderDetailPageContent() {
   const { id } = route.useSearch();
   const T = useOrdersTexts();
   const { LL } = useI18nContext();

@@ -20,16 +20,18 @@ import {
   selectPickupChoices,
 } from '../../machines/multi-confirm.selectors';
 import { resourceMachine } from '../../machines/resource.machine';
-import { selectData } from '../../machines/resource.selectors';
+import { selectData, selectFailed } from '../../machines/resource.selectors';
 import { selectUser } from '../../machines/session.selectors';
 import { storeApi } from '../../services/api/store';
 import { storage } from '../../services/storage';
 import { MultiConfirmView } from '../../views/order/multi-confirm-view';
 import { SlotField, TextField } from '../../views/order/form-fields';
+import { Button } from '../../views/ui/button';
 import { usePriceFormatter } from '../../views/ui/shop-display';
 import { Page } from '../../views/ui/page';
 import { PageHead } from '../../views/ui/page-head';
 import { CardSkeleton, SkeletonRegion } from '../../views/ui/skeleton';
+import { EmptyState, ErrorView } from '../../views/ui/state-views';
 import { useAppState } from '../app-state';
 import { useCart } from '../cart-state';
 import { clock } from '../clock';
@@ -39,6 +41,7 @@ import { useFlow } from '../use-flow';
 import { multiConfirmFlow } from '../flows/multi-confirm';
 import { newIdempotencyKey } from '../idempotency-key';
 import { fieldErrorText } from './checkout-text';
+import { WithMessages } from '../with-messages';
 
 const chainSetup = resourceMachine.provide({
   actors: {
@@ -75,16 +78,59 @@ interface ChainSetup {
 }
 
 export default function OrderMultiConfirmPage() {
+  return (
+    <WithMessages namespace="checkout">
+      <OrderMultiConfirmPageContent />
+    </WithMessages>
+  );
+}
+
+function OrderMultiConfirmPageContent() {
   return <RequireShop>{(shop) => <Load shop={shop} />}</RequireShop>;
 }
 
 function Load({ shop }: { shop: ShopInfo }) {
+  // Only a chain's shops share carts to place together: outside a chain there is nothing to load, and the
+  // chain read would only be refused by the server's validation.
+  if (shop.chainId === null) return <NotInChain />;
+  return <LoadChain shop={shop} chainId={shop.chainId} />;
+}
+
+function NotInChain() {
   const { LL } = useI18nContext();
-  const actor = useFlow(chainSetup, () => ({ input: { params: { chainId: shop.chainId ?? 0 } } }));
+  const navigation = useAppNavigation();
+  return (
+    <Page head={<PageHead title={LL.multi.title()} />}>
+      <EmptyState
+        icon="alert"
+        title={LL.multi.notInChain()}
+        description={LL.multi.notInChainHint()}
+        action={
+          <Button onClick={() => navigation.go('/product/index', {}, { replace: true })}>
+            {LL.success.backToMenu()}
+          </Button>
+        }
+      />
+    </Page>
+  );
+}
+
+function LoadChain({ shop, chainId }: { shop: ShopInfo; chainId: number }) {
+  const { LL } = useI18nContext();
+  const actor = useFlow(chainSetup, () => ({ input: { params: { chainId } } }));
   const data = useSelector(actor ?? undefined, (s) => (s ? selectData<ChainSetup>(s) : null));
+  const failed = useSelector(actor ?? undefined, (s) => (s ? selectFailed(s) : false));
+  const head = <PageHead title={LL.multi.title()} />;
+  // A failed read says so and offers another try; the skeleton is only for a read under way.
+  if (failed)
+    return (
+      <Page head={head}>
+        <ErrorView onRetry={() => actor?.send({ type: 'resource.retry' })} />
+      </Page>
+    );
   if (!data)
     return (
-      <Page head={<PageHead title={LL.multi.title()} />}>
+      <Page head={head}>
         <SkeletonRegion label={LL.app.loading()}>
           <CardSkeleton />
         </SkeletonRegion>

@@ -17,6 +17,7 @@ import { CardSkeleton, SkeletonRegion } from '../../views/ui/skeleton';
 import { EmptyState, ErrorView } from '../../views/ui/state-views';
 import { useAppNavigation } from '../shell';
 import { useFlow } from '../use-flow';
+import { WithMessages } from '../with-messages';
 
 const route = getRouteApi('/order/multi-success');
 
@@ -29,6 +30,14 @@ const orders = resourceMachine.provide({
 });
 
 export default function OrderMultiSuccessPage() {
+  return (
+    <WithMessages namespace="checkout">
+      <OrderMultiSuccessPageContent />
+    </WithMessages>
+  );
+}
+
+function OrderMultiSuccessPageContent() {
   const { ids } = route.useSearch();
   const { LL } = useI18nContext();
   const navigation = useAppNavigation();

@@ -5,6 +5,7 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { formatPrice } from '../../i18n/currency';
+import { formatClock } from '../../i18n/date-time';
 import { errorText } from '../../i18n/error-text';
 import { useI18nContext } from '../../i18n/i18n-context';
 import {
@@ -53,9 +54,7 @@ function Gateway({ tradeNo, PL }: { tradeNo: string | null; PL: PaymentTexts }) 
         decimals: session.numberDecimals,
       })
     : '';
-  const payBefore = session
-    ? new Date(session.expiresAt).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' })
-    : '';
+  const payBefore = session ? formatClock(session.expiresAt, locale) : '';
   return (
     <SandboxPayView
       PL={PL}

@@ -1,6 +1,7 @@
 // /order/success?id=: the placed order read back from order/detail, so what the page shows is what the
-// shop stored (a reload shows the same order). While it is unpaid the pay panel asks how to pay; once
-// settled the top says paid (and the member card's balance now), pay at the counter or pay on delivery.
+// shop stored (a reload shows the same order). While it is unpaid the top says it awaits payment and the pay
+// panel asks how to pay; once settled the top is the one result (paid, with the member card's balance now,
+// pay at the counter or pay on delivery) with the way to the order. No "placed" tick competes with either.
 import { getRouteApi } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
@@ -9,7 +10,7 @@ import { useI18nContext } from '../../i18n/i18n-context';
 import { settlementOf } from '../../machines/payment.selectors';
 import { selectMember } from '../../machines/session.selectors';
 import { OrderCard } from '../../views/order/order-success-view';
-import { PayResult } from '../../views/order/pay-result';
+import { AwaitingPayment, PayResult } from '../../views/order/pay-result';
 import { usePaymentTexts, type PaymentTexts } from '../../views/payment/payment-text';
 import { Button } from '../../views/ui/button';
 import { Page } from '../../views/ui/page';
@@ -17,14 +18,22 @@ import { PageHead } from '../../views/ui/page-head';
 import { CardSkeleton, SkeletonRegion } from '../../views/ui/skeleton';
 import { EmptyState, ErrorView } from '../../views/ui/state-views';
 import styles from '../../views/order/order.module.css';
-import payStyles from '../../views/order/pay-panel.module.css';
 import { useAppState } from '../app-state';
 import { useAppNavigation } from '../shell';
 import { OrderPayPanel, useOrderDetail } from './order-pay-panel';
+import { WithMessages } from '../with-messages';
 
 const route = getRouteApi('/order/success');
 
 export default function OrderSuccessPage() {
+  return (
+    <WithMessages namespace={['checkout', 'payment']}>
+      <OrderSuccessPageContent />
+    </WithMessages>
+  );
+}
+
+function OrderSuccessPageContent() {
   const { id } = route.useSearch();
   const { LL } = useI18nContext();
   const PL = usePaymentTexts();
@@ -83,10 +92,11 @@ function Success({ id, PL }: { id: number; PL: PaymentTexts }) {
           order={order}
           settlement={settlement}
           balance={byMemberCard && member ? member.amount + member.giftAmount : null}
+          onViewOrder={() => navigation.go('/pages/user/order/detail', { id: order.id })}
         />
       ) : order.actions.pay ? (
         <>
-          <p className={payStyles.orderHead}>{PL.result.unpaid()}</p>
+          <AwaitingPayment PL={PL} order={order} />
           <OrderPayPanel order={order} onPaid={setSettled} />
         </>
       ) : (
@@ -94,12 +104,12 @@ function Success({ id, PL }: { id: number; PL: PaymentTexts }) {
           {PL.result.closed()}
         </p>
       )}
-      <OrderCard order={order} />
+      <OrderCard order={order} placedMark={false} />
       <div className={styles.section} style={{ background: 'none', boxShadow: 'none' }}>
         <Button
           block
           size="large"
-          variant={settlement ? 'primary' : 'secondary'}
+          variant="secondary"
           onClick={() => navigation.go('/product/index', {}, { replace: true })}
         >
           {LL.success.backToMenu()}

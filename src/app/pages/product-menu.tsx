@@ -1,8 +1,14 @@
 // The menu shared by /product/index and tab 1: the catalog flow feeding the product index view.
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useCallback } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import type { Actor } from 'xstate';
+import type { Product } from '../../domain/catalog';
+import type { OrderType } from '../../domain/enums';
+import { isShopOpenNow } from '../../domain/hours';
 import type { ShopInfo } from '../../domain/shop';
+import { useI18nContext } from '../../i18n/i18n-context';
+import { searchPlaceholder } from '../../i18n/industry-words';
+import { selectProductCount, selectTypeCount } from '../../machines/cart-counts.selectors';
 import type { catalogMachine } from '../../machines/catalog.machine';
 import {
   selectChunkStatus,
@@ -14,8 +20,17 @@ import {
   selectTypes,
 } from '../../machines/catalog.selectors';
 import { selectOrderType } from '../../machines/session.selectors';
-import { ProductIndexView, type MenuSection } from '../../views/product/product-index-view';
+import {
+  ProductIndexView,
+  type MenuCartActions,
+  type MenuSection,
+  type MenuShopHeader,
+} from '../../views/product/product-index-view';
+import type { ShopOpenState } from '../../views/store/shop-badge';
 import { useAppState } from '../app-state';
+import { useCart, type CartRef } from '../cart-state';
+import { clock } from '../clock';
+import { useAppNavigation } from '../shell';
 import { useFlow } from '../use-flow';
 import { catalogFlow } from '../flows/catalog';
 
@@ -23,6 +38,24 @@ import { catalogFlow } from '../flows/catalog';
 // confirm check) is most of the menu page's, and the first screen does not wait for it (decision K53). A
 // failure to load reaches the page's error view, as the page's own code would.
 const CartPanel = lazy(() => import('./cart-panel').then((module) => ({ default: module.CartPanel })));
+// The choice sheet loads when a product with choices is first tapped.
+const ProductChoiceSheet = lazy(() =>
+  import('./product-choice-sheet').then((module) => ({ default: module.ProductChoiceSheet })),
+);
+
+/** The menu's header: the shop's name, whether it takes orders of this type now, today's hours, its notice. */
+function shopHeader(shop: ShopInfo, orderType: OrderType): MenuShopHeader {
+  const openState: ShopOpenState =
+    shop.realShopStatus < 1 ? 'stopped' : isShopOpenNow(shop, orderType, clock()) ? 'open' : 'closed';
+  const { notification } = shop;
+  const notice = notification.isOpen ? notification.content || notification.title || null : null;
+  return {
+    name: shop.name,
+    openState,
+    hours: shop.businessTimeRange.map((r) => `${r.start}–${r.end}`).join(', '),
+    notice,
+  };
+}
 
 export function ProductMenu({
   shop,
@@ -47,10 +80,13 @@ export function ProductMenu({
 
 function ProductIndexViewLoading({ shop, asTab }: { shop: ShopInfo; asTab: boolean }) {
   const { session } = useAppState();
+  const { LL } = useI18nContext();
   const orderType = useSelector(session, selectOrderType);
   return (
     <ProductIndexView
       title={shop.name}
+      header={shopHeader(shop, orderType)}
+      searchPlaceholder={searchPlaceholder(LL, shop.industry)}
       asTab={asTab}
       orderTypes={shop.orderTypes}
       orderType={orderType}
@@ -87,8 +123,18 @@ function Menu({
   initialTypeId?: number | undefined;
 }) {
   const { session } = useAppState();
+  const { LL } = useI18nContext();
+  const { cart } = useCart();
+  const navigation = useAppNavigation();
   const orderType = useSelector(session, selectOrderType);
   const types = useSelector(actor, selectTypes);
+  const [choosing, setChoosing] = useState<Product | null>(null);
+  const [jumpTo, setJumpTo] = useState<{ typeId: number; seq: number } | null>(null);
+  const cartActions = useMenuCart(cart, setChoosing, (product) =>
+    navigation.go('/product/detail', { id: product.id }),
+  );
+  // Spec §5: the must-pick category counts only while it lists something to pick.
+  const mustPick = types.find((t) => t.isMustPick && (t.productCount ?? 1) > 0) ?? null;
   const loading = useSelector(actor, selectIsLoading);
   const failed = useSelector(actor, selectLoadFailed);
   const menuUpdated = useSelector(actor, selectMenuUpdated);
@@ -115,6 +161,10 @@ function Menu({
   return (
     <ProductIndexView
       title={shop.name}
+      header={shopHeader(shop, orderType)}
+      searchPlaceholder={searchPlaceholder(LL, shop.industry)}
+      cart={cartActions}
+      jumpTo={jumpTo}
       asTab={asTab}
       orderTypes={shop.orderTypes}
       orderType={orderType}
@@ -132,10 +182,61 @@ function Menu({
       onReload={() => actor.send({ type: 'catalog.reload' })}
       initialTypeId={initialTypeId}
       cartBar={
-        <Suspense fallback={null}>
-          <CartPanel aboveTabBar={asTab} />
-        </Suspense>
+        <>
+          <Suspense fallback={null}>
+            <CartPanel
+              aboveTabBar={asTab}
+              mustPick={mustPick ? { typeId: mustPick.id, name: mustPick.name } : null}
+              onShowCategory={(typeId) => setJumpTo((last) => ({ typeId, seq: (last?.seq ?? 0) + 1 }))}
+            />
+          </Suspense>
+          {choosing && (
+            <Suspense fallback={null}>
+              <ProductChoiceSheet
+                key={choosing.id}
+                product={choosing}
+                shop={shop}
+                onClose={() => setChoosing(null)}
+              />
+            </Suspense>
+          )}
+        </>
       }
     />
+  );
+}
+
+/**
+ * The menu's cart controls: one tap adds a product without choices, a product with choices opens its sheet.
+ * Until the cart has loaded (it loads just after the first screen), a tap opens the product's page instead.
+ */
+function useMenuCart(
+  cart: CartRef | null,
+  choose: (product: Product) => void,
+  openPage: (product: Product) => void,
+): MenuCartActions {
+  const useProductCount = useCallback(
+    function useCartProductCount(productId: number): number {
+      return useSelector(cart ?? undefined, (s) => (s ? selectProductCount(productId)(s) : 0));
+    },
+    [cart],
+  );
+  const useTypeCount = useCallback(
+    function useCartTypeCount(typeId: number): number {
+      return useSelector(cart ?? undefined, (s) => (s ? selectTypeCount(typeId)(s) : 0));
+    },
+    [cart],
+  );
+  return useMemo(
+    () => ({
+      onAdd: (product: Product) => (cart ? cart.send({ type: 'cart.addOne', product }) : openPage(product)),
+      onRemove: (product: Product) => cart?.send({ type: 'cart.removeOne', productId: product.id }),
+      onChoose: (product: Product) => (cart ? choose(product) : openPage(product)),
+      useProductCount,
+      useTypeCount,
+    }),
+    // The callbacks only change with the cart; a new page or chooser each render must not redraw every card.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [cart, useProductCount, useTypeCount],
   );
 }

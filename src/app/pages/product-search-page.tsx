@@ -9,6 +9,8 @@ import {
   selectSearchState,
   selectText,
 } from '../../machines/product-search.selectors';
+import { useI18nContext } from '../../i18n/i18n-context';
+import { searchPlaceholder } from '../../i18n/industry-words';
 import { ProductSearchView } from '../../views/product/product-search-view';
 import { RequireShop } from '../require-shop';
 import { useFlow } from '../use-flow';
@@ -21,7 +23,9 @@ export default function ProductSearchPage() {
   const actor = useFlow(productSearchFlow, () => ({ input: q ? { text: q } : {} }));
   return (
     <RequireShop>
-      {(shop) => (actor ? <Search actor={actor} showMemberPrice={shop.showVipPrice} /> : null)}
+      {(shop) =>
+        actor ? <Search actor={actor} showMemberPrice={shop.showVipPrice} industry={shop.industry} /> : null
+      }
     </RequireShop>
   );
 }
@@ -29,10 +33,13 @@ export default function ProductSearchPage() {
 function Search({
   actor,
   showMemberPrice,
+  industry,
 }: {
   actor: Actor<typeof productSearchMachine>;
   showMemberPrice: boolean;
+  industry: number;
 }) {
+  const { LL } = useI18nContext();
   const text = useSelector(actor, selectText);
   const searchedText = useSelector(actor, selectSearchedText);
   const results = useSelector(actor, selectResults);
@@ -44,6 +51,7 @@ function Search({
       state={state}
       results={results}
       showMemberPrice={showMemberPrice}
+      placeholder={searchPlaceholder(LL, industry)}
       onText={(value) => actor.send({ type: 'search.type', text: value })}
       onClear={() => actor.send({ type: 'search.clear' })}
       onRetry={() => actor.send({ type: 'search.retry' })}

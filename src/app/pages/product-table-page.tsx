@@ -25,10 +25,19 @@ import { RequireShop } from '../require-shop';
 import { useAppNavigation } from '../shell';
 import { useFlow } from '../use-flow';
 import { tableEntryFlow } from '../flows/table-entry';
+import { WithMessages } from '../with-messages';
 
 const route = getRouteApi('/product/table');
 
 export default function ProductTablePage() {
+  return (
+    <WithMessages namespace="checkout">
+      <ProductTablePageContent />
+    </WithMessages>
+  );
+}
+
+function ProductTablePageContent() {
   return <RequireShop>{(shop) => <Entry shop={shop} />}</RequireShop>;
 }
 

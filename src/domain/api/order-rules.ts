@@ -11,6 +11,8 @@ export const PAY_WINDOW_MINUTES = 15;
 export const MAX_ORDER_LINES = 100;
 export const MAX_MULTI_SHOPS = 10;
 export const MAX_HEADCOUNT = 99;
+/** Tableware sets one order may ask for (0 = no cutlery). */
+export const MAX_TABLEWARE_SETS = 99;
 export const MAX_NOTE_LENGTH = 200;
 
 /**
@@ -47,6 +49,7 @@ export const ORDER_REJECTIONS = [
   'tableRequired',
   'tableNotFound',
   'headcountInvalid',
+  'tablewareInvalid',
   'belowStartingPrice',
   'payTypeInvalid',
   'memberRequired',

@@ -30,6 +30,7 @@ export {
   MAX_MULTI_SHOPS,
   MAX_NOTE_LENGTH,
   MAX_ORDER_LINES,
+  MAX_TABLEWARE_SETS,
   ORDER_REJECTIONS,
   PAY_WINDOW_MINUTES,
   type ConfirmOrderType,
@@ -112,6 +113,12 @@ export const orderCartFields = z.object({
   table: tableRef.optional(),
   /** Headcount, 1 … the table's nMaxPerson. */
   person: z.number().int().positive().max(MAX_HEADCOUNT).optional(),
+  /**
+   * Tableware sets, 0 (no cutlery) … MAX_TABLEWARE_SETS, each charged the shop's dishwareAmount; omitted =
+   * one set per unit that takes dishware. Any number passes here so that a count out of range is refused
+   * as `tablewareInvalid`, with words the customer understands, rather than as a malformed request.
+   */
+  tableware: z.number().optional(),
 });
 export type OrderCartFields = z.input<typeof orderCartFields>;
 

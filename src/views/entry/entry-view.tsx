@@ -1,4 +1,4 @@
-// The entry page (/): a splash in the shop's colour with a skeleton of the page to come while the entry
+// The entry page (/): a skeleton of the menu to come, in the shop's colour once known, while the entry
 // flow loads the shop; on failure, what went wrong and a way on (retry, or the store list).
 import { useI18nContext } from '../../i18n/i18n-context';
 import { Button, LinkButton } from '../ui/button';
@@ -6,7 +6,7 @@ import { Icon } from '../ui/icons';
 import { useNavigation } from '../ui/navigation';
 import { Page } from '../ui/page';
 import { useShownAfter } from '../ui/delay';
-import { CardSkeleton, SkeletonRegion } from '../ui/skeleton';
+import { MenuSkeleton, SkeletonRegion } from '../ui/skeleton';
 import styles from './entry.module.css';
 
 export interface EntryViewProps {
@@ -39,19 +39,13 @@ export function EntryView({ error, canRetry, onRetry }: EntryViewProps) {
       </Page>
     );
   }
-  // The splash waits its 200 ms: an entry whose reads are answered routes on before it would show.
-  if (!splash) return <Page>{null}</Page>;
+  // The placeholder waits its 200 ms: an entry whose reads are answered routes on before it would show.
+  // A shop's link usually ends on its menu, so the placeholder is the menu's shape (no splash between).
+  if (!splash) return <Page surface="white">{null}</Page>;
   return (
-    <Page>
-      <div className={styles.splash}>
-        <span className={styles.logo} aria-hidden="true">
-          <Icon name="store" size={2.25} />
-        </span>
-        <h1 className={styles.opening}>{LL.entry.opening()}</h1>
-      </div>
-      <SkeletonRegion label={LL.app.loading()}>
-        <CardSkeleton />
-        <CardSkeleton />
+    <Page surface="white">
+      <SkeletonRegion label={LL.entry.opening()}>
+        <MenuSkeleton />
       </SkeletonRegion>
     </Page>
   );

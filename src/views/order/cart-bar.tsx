@@ -22,6 +22,10 @@ export interface CartBarProps {
   onConfirm: () => void;
   /** Carts wait in other shops of the chain: a way to place them together. */
   multi?: { href: string; label: string } | null;
+  /** The bar drawn again at the foot of the open cart sheet, so its total and checkout stay in reach. */
+  inSheet?: boolean;
+  /** Something the cart lacks before checkout (the must-pick category), with the one tap that fixes it. */
+  notice?: { text: string; action: string; onAction: () => void; onDismiss: () => void } | null;
 }
 
 export function CartBar(props: CartBarProps) {
@@ -37,9 +41,25 @@ export function CartBar(props: CartBarProps) {
         : LL.cart.confirm();
   return (
     <div
-      className={`${styles.cartBar} ${props.aboveTabBar ? styles.aboveTabBar : ''}`}
-      data-testid="cart-bar"
+      className={`${styles.cartBar} ${props.inSheet ? styles.cartBarInSheet : props.aboveTabBar ? styles.aboveTabBar : ''}`}
+      data-testid={props.inSheet ? 'sheet-cart-bar' : 'cart-bar'}
     >
+      {props.notice && (
+        <div className={styles.cartNotice} role="alert" data-testid="cart-notice">
+          <span className={styles.cartNoticeText}>{props.notice.text}</span>
+          <button type="button" className={styles.cartNoticeAction} onClick={props.notice.onAction}>
+            {props.notice.action}
+          </button>
+          <button
+            type="button"
+            className={styles.cartNoticeClose}
+            onClick={props.notice.onDismiss}
+            aria-label={LL.app.close()}
+          >
+            <Icon name="close" size={1} />
+          </button>
+        </div>
+      )}
       {props.multi && (
         <a className={styles.multiLink} href={props.multi.href}>
           {props.multi.label}
@@ -51,12 +71,19 @@ export function CartBar(props: CartBarProps) {
           className={styles.cartButton}
           onClick={props.onOpen}
           disabled={empty}
-          aria-haspopup="dialog"
-          aria-label={LL.cart.open({ count: props.count })}
+          aria-haspopup={props.inSheet ? undefined : 'dialog'}
+          aria-expanded={props.inSheet ? true : undefined}
+          aria-label={
+            props.inSheet ? LL.cart.closeSheet({ count: props.count }) : LL.cart.open({ count: props.count })
+          }
         >
           <Icon name="orders" size={1.5} />
           {!empty && (
-            <span className={styles.badge} data-testid="cart-count" aria-hidden="true">
+            <span
+              className={styles.badge}
+              data-testid={props.inSheet ? undefined : 'cart-count'}
+              aria-hidden="true"
+            >
               {props.count}
             </span>
           )}
@@ -79,7 +106,7 @@ export function CartBar(props: CartBarProps) {
           onClick={props.onConfirm}
           disabled={!props.canConfirm || props.busy}
           aria-busy={props.busy || undefined}
-          data-testid="cart-confirm"
+          data-testid={props.inSheet ? 'sheet-cart-confirm' : 'cart-confirm'}
         >
           {props.busy ? LL.app.loading() : action}
         </button>

@@ -1,6 +1,7 @@
 // The cart sheet (spec §4): every line with what was chosen, a stepper with labelled buttons, the line's
 // amount, and "clear". It opens from the cart bar and on the selection tab shows as a plain list.
 import { useI18nContext } from '../../i18n/i18n-context';
+import type { ReactNode } from 'react';
 import { BottomSheet } from '../ui/dialog';
 import { Icon } from '../ui/icons';
 import { usePriceFormatter } from '../ui/shop-display';
@@ -67,12 +68,14 @@ export interface CartSheetProps extends CartLinesProps {
   open: boolean;
   onClose: () => void;
   onClear: () => void;
+  /** The cart bar, drawn at the sheet's foot: the total and checkout stay in view while the sheet is open. */
+  bar?: ReactNode;
 }
 
-export function CartSheet({ open, onClose, onClear, ...lines }: CartSheetProps) {
+export function CartSheet({ open, onClose, onClear, bar, ...lines }: CartSheetProps) {
   const { LL } = useI18nContext();
   return (
-    <BottomSheet open={open} onClose={onClose} title={LL.cart.title()}>
+    <BottomSheet open={open} onClose={onClose} title={LL.cart.title()} footer={bar} flushFooter>
       <div className={styles.sheetTools}>
         <button type="button" className={styles.textButton} onClick={onClear}>
           {LL.cart.clear()}

@@ -20,9 +20,11 @@ import {
   type ConfirmFieldError,
 } from './form-fields';
 import styles from './order.module.css';
+import fieldStyles from './checkout-fields.module.css';
 
 export type { ConfirmFieldError, SlotOption } from './form-fields';
 export { AddressRow, CheckField, SlotField, TextField } from './form-fields';
+export { TablewareField, TimeField, type TimeSlotGroup } from './checkout-fields';
 
 export interface ConfirmLine {
   flag: string;
@@ -52,6 +54,8 @@ export interface OrderConfirmViewProps {
   form: ReactNode;
   lines: readonly ConfirmLine[];
   breakdown: readonly BreakdownItem[];
+  /** Delivery is charged by distance and no address gives one yet. */
+  deliveryFeePending?: boolean;
   total: number | null;
   payOptions: readonly { value: string; label: string }[];
   payType: string | null;
@@ -160,6 +164,11 @@ export function OrderConfirmView(props: OrderConfirmViewProps) {
                   <Row key={row.key} row={row} format={format} />
                 ))}
               </dl>
+              {props.deliveryFeePending && (
+                <p className={fieldStyles.pending} data-testid="delivery-fee-pending">
+                  {LL.checkout.addAddressForFee()}
+                </p>
+              )}
             </section>
 
             <PayTypeSection

@@ -5,6 +5,7 @@ import { useEffect, useRef } from 'react';
 import type { OrderSummary } from '../../domain/api/order';
 import { ORDER_FILTERS, type OrderFilter } from '../../machines/order-list.machine';
 import { statusView } from '../../machines/order-list.selectors';
+import { formatDateTime } from '../../i18n/date-time';
 import { useI18nContext } from '../../i18n/i18n-context';
 import { Button } from '../ui/button';
 import { useNavigation } from '../ui/navigation';
@@ -164,16 +165,4 @@ function ListFooter(props: OrderListViewProps) {
       <div ref={sentinel} className={styles.sentinel} aria-hidden="true" />
     </div>
   );
-}
-
-export function formatDateTime(iso: string, locale: string): string {
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return '';
-  return new Intl.DateTimeFormat(locale, {
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  }).format(at);
 }

@@ -48,8 +48,20 @@ export function OrderSuccessView({ order, loading, failed, onRetry, onBackToMenu
   );
 }
 
-/** One placed order: its day number, order number, how and where, lines and total. */
-export function OrderCard({ order, showShop = false }: { order: OrderDetail; showShop?: boolean }) {
+/**
+ * One placed order: its day number, order number, how and where, lines and total. `placedMark` is the green
+ * "placed" tick; a page that already says where the order stands (awaiting payment, paid) leaves it out, so
+ * the customer never reads "placed" over a payment still to make, or two results at once.
+ */
+export function OrderCard({
+  order,
+  showShop = false,
+  placedMark = true,
+}: {
+  order: OrderDetail;
+  showShop?: boolean;
+  placedMark?: boolean;
+}) {
   const { LL } = useI18nContext();
   const format = usePriceFormatter();
   const when = order.deliveryTime ?? order.pickupTime;
@@ -57,10 +69,14 @@ export function OrderCard({ order, showShop = false }: { order: OrderDetail; sho
     <>
       <section className={styles.section}>
         <div className={styles.successHead}>
-          <span className={styles.successMark} aria-hidden="true">
-            ✓
-          </span>
-          <h2 className={styles.sectionTitle}>{showShop ? order.shopName : LL.success.placed()}</h2>
+          {placedMark && (
+            <span className={styles.successMark} aria-hidden="true">
+              ✓
+            </span>
+          )}
+          {(placedMark || showShop) && (
+            <h2 className={styles.sectionTitle}>{showShop ? order.shopName : LL.success.placed()}</h2>
+          )}
           <p className={styles.muted}>{LL.success.daySeqLabel()}</p>
           <p className={styles.daySeq} data-testid="day-seq">
             {order.daySeq}

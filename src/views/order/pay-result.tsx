@@ -1,8 +1,10 @@
 // What a settled order's customer reads at the top of /order/success: paid (how, and the member card's
-// balance now), or to be paid at the counter or on delivery, and how much.
+// balance now), or to be paid at the counter or on delivery, and how much; the one result of the page, with
+// the way to the order. Before payment the same place says the order awaits it (AwaitingPayment).
 import type { OrderDetail } from '../../domain/api/order';
 import type { Settlement } from '../../machines/payment.selectors';
 import type { PaymentTexts } from '../payment/payment-text';
+import { Button } from '../ui/button';
 import { Icon } from '../ui/icons';
 import { usePriceFormatter } from '../ui/shop-display';
 import styles from './pay-panel.module.css';
@@ -13,6 +15,7 @@ export function PayResult(props: {
   settlement: Settlement;
   /** Member card: the balance after paying, once read again; null otherwise. */
   balance: number | null;
+  onViewOrder: () => void;
 }) {
   const { PL, order, settlement } = props;
   const format = usePriceFormatter();
@@ -45,6 +48,27 @@ export function PayResult(props: {
             {PL.result.balanceNow({ amount: format(props.balance) })}
           </p>
         )}
+      </div>
+      <Button block size="large" onClick={props.onViewOrder}>
+        {PL.viewOrder()}
+      </Button>
+    </section>
+  );
+}
+
+/** A placed order still to be paid online or by member card: placed, not done, with what is due. */
+export function AwaitingPayment({ PL, order }: { PL: PaymentTexts; order: OrderDetail }) {
+  const format = usePriceFormatter();
+  return (
+    <section className={styles.panel} aria-labelledby="awaiting-payment-title" data-testid="awaiting-payment">
+      <div className={styles.status}>
+        <span className={styles.dueMark} aria-hidden="true">
+          <Icon name="clock" size={1.5} />
+        </span>
+        <h2 id="awaiting-payment-title" className={styles.stepTitle}>
+          {PL.result.unpaid()}
+        </h2>
+        <p className={styles.muted}>{PL.result.unpaidDetail({ amount: format(order.amounts.total) })}</p>
       </div>
     </section>
   );

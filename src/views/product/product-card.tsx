@@ -32,6 +32,16 @@ export function priceSummary(product: Product): { price: number; memberPrice: nu
   return { price: cheapest.price, memberPrice: cheapest.memberPrice, from: varies };
 }
 
+/** The card's way into the cart: a stepper for a product without choices, a sheet for one with them. */
+export interface CardCartControl {
+  /** Units of the product in the cart. */
+  count: number;
+  onAdd: () => void;
+  onRemove: () => void;
+  /** Opens the choice sheet over the menu. */
+  onChoose: () => void;
+}
+
 export interface ProductCardProps {
   product: Product;
   showMemberPrice: boolean;
@@ -41,9 +51,14 @@ export interface ProductCardProps {
    * the first one, the page's largest paint, ahead of everything else (decision K22).
    */
   priority?: 'high' | 'eager';
+  /** Without it (search results) the card only links to the product's page. */
+  cart?: CardCartControl | undefined;
 }
 
-export function ProductCard({ product, showMemberPrice, href, priority }: ProductCardProps) {
+export const hasChoices = (product: Product) =>
+  product.specs.length > 0 || product.tastes.length > 0 || product.mealGroups.length > 0;
+
+export function ProductCard({ product, showMemberPrice, href, priority, cart }: ProductCardProps) {
   const { LL } = useI18nContext();
   const format = usePriceFormatter();
   const availability = availabilityOf(product.state);
@@ -56,11 +71,12 @@ export function ProductCard({ product, showMemberPrice, href, priority }: Produc
         : availability === 'outOfSaleTime'
           ? LL.product.outOfSaleTime()
           : null;
-  const hasChoices = product.specs.length > 0 || product.tastes.length > 0 || product.mealGroups.length > 0;
+  const choices = hasChoices(product);
   return (
-    <a
+    // The name's link covers the whole card (its ::after), so a tap anywhere but on the cart controls opens
+    // the product's page, and the card holds no link inside a link.
+    <article
       className={availability === 'available' ? styles.card : `${styles.card} ${styles.unavailable}`}
-      href={href}
       data-product-id={product.id}
       data-availability={availability}
     >
@@ -77,7 +93,11 @@ export function ProductCard({ product, showMemberPrice, href, priority }: Produc
         {unavailableLabel && <span className={styles.stateLabel}>{unavailableLabel}</span>}
       </div>
       <div className={styles.cardBody}>
-        <h3 className={styles.name}>{product.name}</h3>
+        <h3 className={styles.name}>
+          <a className={styles.cardLink} href={href}>
+            {product.name}
+          </a>
+        </h3>
         {product.description && <p className={styles.description}>{product.description}</p>}
         {availability === 'outOfSaleTime' && product.saleTimes.length > 0 && (
           <p className={styles.meta}>
@@ -108,13 +128,91 @@ export function ProductCard({ product, showMemberPrice, href, priority }: Produc
               </span>
             )}
           </div>
-          {availability === 'available' && (
-            <span className={styles.addButton} aria-hidden="true">
-              {hasChoices ? LL.product.choose() : <Icon name="plus" size={1} />}
-            </span>
-          )}
+          {availability === 'available' &&
+            (!cart ? (
+              <span className={styles.addButton} aria-hidden="true">
+                {choices ? LL.product.choose() : <Icon name="plus" size={1} />}
+              </span>
+            ) : choices ? (
+              <ChooseButton name={product.name} count={cart.count} onChoose={cart.onChoose} />
+            ) : (
+              <Stepper name={product.name} count={cart.count} onAdd={cart.onAdd} onRemove={cart.onRemove} />
+            ))}
         </div>
       </div>
-    </a>
+    </article>
+  );
+}
+
+/** A product with choices: the button opens its sheet; the badge counts every line of it in the cart. */
+function ChooseButton({ name, count, onChoose }: { name: string; count: number; onChoose: () => void }) {
+  const { LL } = useI18nContext();
+  return (
+    <button
+      type="button"
+      className={styles.chooseButton}
+      onClick={onChoose}
+      aria-haspopup="dialog"
+      aria-label={
+        count > 0
+          ? `${LL.product.chooseFor({ name })}, ${LL.product.inCart({ count })}`
+          : LL.product.chooseFor({ name })
+      }
+    >
+      <span className={styles.addButton} aria-hidden="true">
+        {LL.product.choose()}
+        {count > 0 && (
+          <span className={styles.countBadge} data-testid="product-count">
+            {count}
+          </span>
+        )}
+      </span>
+    </button>
+  );
+}
+
+/** A product without choices: "+" adds one with one tap; once in the cart, − count + . */
+function Stepper({
+  name,
+  count,
+  onAdd,
+  onRemove,
+}: {
+  name: string;
+  count: number;
+  onAdd: () => void;
+  onRemove: () => void;
+}) {
+  const { LL } = useI18nContext();
+  return (
+    <div className={styles.listStepper} role="group" aria-label={LL.cart.quantityOf({ name })}>
+      {count > 0 && (
+        <>
+          <button
+            type="button"
+            className={styles.listStep}
+            onClick={onRemove}
+            aria-label={LL.cart.decrease({ name })}
+          >
+            <span className={`${styles.stepFace} ${styles.stepFaceOutline}`} aria-hidden="true">
+              <Icon name="minus" size={0.875} />
+            </span>
+          </button>
+          <output className={styles.listCount} aria-live="polite" data-testid="product-count">
+            {count}
+          </output>
+        </>
+      )}
+      <button
+        type="button"
+        className={styles.listStep}
+        onClick={onAdd}
+        aria-label={LL.cart.increase({ name })}
+      >
+        <span className={styles.stepFace} aria-hidden="true">
+          <Icon name="plus" size={0.875} />
+        </span>
+      </button>
+    </div>
   );
 }

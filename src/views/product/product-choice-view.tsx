@@ -46,7 +46,11 @@ export interface ProductChoiceViewProps {
   onDecrease: () => void;
   onIncrease: () => void;
   unitPrice: number | null;
+  /** What the line will be charged (the cart's and the server's amount), quantity included. */
   totalPrice: number | null;
+  /** The list total when the charged total is lower (member price, rebate, special price); else null. */
+  listPrice?: number | null;
+  /** A member's total at the member price, offered to a customer who is not charged it; else null. */
   memberPrice: number | null;
   canAdd: boolean;
   /** What still stops the choice, already phrased ("Please choose: Size"); null when complete. */
@@ -80,39 +84,70 @@ export function ProductChoiceView(props: ProductChoiceViewProps) {
 }
 
 function Loaded(props: ProductChoiceViewProps & { product: Product; head: ReactNode }) {
-  const { LL } = useI18nContext();
-  const format = usePriceFormatter();
-  const { product } = props;
-  const availability = availabilityOf(product.state);
-  const blocked =
-    availability === 'soldOut'
-      ? LL.product.soldOut()
-      : availability === 'offline'
-        ? LL.product.offline()
-        : availability === 'outOfSaleTime'
-          ? LL.product.outOfSaleTime()
-          : null;
+  const blocked = useBlockedText(props.product);
   return (
     <Page head={props.head} surface="white" bottomBar={4.5}>
-      <img className={styles.hero} src={product.image} alt="" />
-      <div className={styles.intro}>
-        <h1 className={styles.name}>{product.name}</h1>
-        {product.description && <p className={styles.description}>{product.description}</p>}
-        <div className={styles.facts}>
-          {product.stock !== null && product.stock <= 10 && product.stock > 0 && (
-            <span>{LL.product.stockLeft({ count: product.stock })}</span>
-          )}
-          {product.minBuy > 1 && <span>{LL.product.minBuy({ count: product.minBuy })}</span>}
-          {product.maxBuy !== null && <span>{LL.product.maxBuy({ count: product.maxBuy })}</span>}
-        </div>
-        {blocked && (
-          <p className={styles.blocked} role="status">
-            {blocked}
-          </p>
-        )}
+      <img className={styles.hero} src={props.product.image} alt="" />
+      <ChoiceIntro product={props.product} blocked={blocked} heading="h1" />
+      <ChoiceGroups groups={props.groups} />
+      <div className={styles.bar}>
+        <ChoiceBar {...props} blocked={blocked} />
       </div>
+    </Page>
+  );
+}
 
-      {props.groups.map((group) => (
+/** Why the product cannot be ordered now, in words, or null. */
+export function useBlockedText(product: Product): string | null {
+  const { LL } = useI18nContext();
+  const availability = availabilityOf(product.state);
+  return availability === 'soldOut'
+    ? LL.product.soldOut()
+    : availability === 'offline'
+      ? LL.product.offline()
+      : availability === 'outOfSaleTime'
+        ? LL.product.outOfSaleTime()
+        : null;
+}
+
+/** The product's name, description, stock and buying limits, and why it cannot be ordered. */
+export function ChoiceIntro({
+  product,
+  blocked,
+  heading,
+}: {
+  product: Product;
+  blocked: string | null;
+  /** The page's title is the name; in a sheet the sheet's title is, and the name is not repeated. */
+  heading: 'h1' | null;
+}) {
+  const { LL } = useI18nContext();
+  return (
+    <div className={styles.intro}>
+      {heading && <h1 className={styles.name}>{product.name}</h1>}
+      {product.description && <p className={styles.description}>{product.description}</p>}
+      <div className={styles.facts}>
+        {product.stock !== null && product.stock <= 10 && product.stock > 0 && (
+          <span>{LL.product.stockLeft({ count: product.stock })}</span>
+        )}
+        {product.minBuy > 1 && <span>{LL.product.minBuy({ count: product.minBuy })}</span>}
+        {product.maxBuy !== null && <span>{LL.product.maxBuy({ count: product.maxBuy })}</span>}
+      </div>
+      {blocked && (
+        <p className={styles.blocked} role="status">
+          {blocked}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Every choice group as a fieldset of native radios or checkboxes. */
+export function ChoiceGroups({ groups }: { groups: readonly ChoiceGroup[] }) {
+  const { LL } = useI18nContext();
+  return (
+    <>
+      {groups.map((group) => (
         <fieldset key={group.id} className={styles.group}>
           <legend className={styles.legend}>
             <span>{group.name}</span>
@@ -147,55 +182,68 @@ function Loaded(props: ProductChoiceViewProps & { product: Product; head: ReactN
           </div>
         </fieldset>
       ))}
+    </>
+  );
+}
 
-      <div className={styles.bar}>
-        <div className={styles.barInner}>
-          <div className={styles.stepper} role="group" aria-label={LL.product.quantity()}>
-            <button
-              type="button"
-              className={styles.step}
-              onClick={props.onDecrease}
-              disabled={!props.canDecrease}
-              aria-label={LL.product.decrease()}
-            >
-              <Icon name="minus" size={1} />
-            </button>
-            <output className={styles.quantity} aria-live="polite" aria-label={LL.product.quantity()}>
-              {props.quantity}
-            </output>
-            <button
-              type="button"
-              className={styles.step}
-              onClick={props.onIncrease}
-              disabled={!props.canIncrease}
-              aria-label={LL.product.increase()}
-            >
-              <Icon name="plus" size={1} />
-            </button>
-          </div>
-          <div className={styles.totals}>
-            <span className={styles.totalLabel}>{LL.product.total()}</span>
-            <span className={styles.total} data-testid="total-price" aria-live="polite">
-              {props.totalPrice !== null ? format(props.totalPrice) : '—'}
+/** Quantity stepper, live total (and member total) and the add button, with what still stops the choice. */
+export function ChoiceBar(props: ProductChoiceViewProps & { blocked: string | null }) {
+  const { LL } = useI18nContext();
+  const format = usePriceFormatter();
+  const { blocked } = props;
+  return (
+    <>
+      <div className={styles.barInner}>
+        <div className={styles.stepper} role="group" aria-label={LL.product.quantity()}>
+          <button
+            type="button"
+            className={styles.step}
+            onClick={props.onDecrease}
+            disabled={!props.canDecrease}
+            aria-label={LL.product.decrease()}
+          >
+            <Icon name="minus" size={1} />
+          </button>
+          <output className={styles.quantity} aria-live="polite" aria-label={LL.product.quantity()}>
+            {props.quantity}
+          </output>
+          <button
+            type="button"
+            className={styles.step}
+            onClick={props.onIncrease}
+            disabled={!props.canIncrease}
+            aria-label={LL.product.increase()}
+          >
+            <Icon name="plus" size={1} />
+          </button>
+        </div>
+        <div className={styles.totals}>
+          <span className={styles.totalLabel}>{LL.product.total()}</span>
+          <span className={styles.total} data-testid="total-price" aria-live="polite">
+            {props.totalPrice !== null ? format(props.totalPrice) : '—'}
+          </span>
+          {props.listPrice != null && props.totalPrice !== null && props.listPrice > props.totalPrice && (
+            <span className={styles.listTotal} data-testid="list-price">
+              {LL.product.originalPrice({ price: format(props.listPrice) })}
             </span>
-            {props.memberPrice !== null && (
-              <span className={styles.memberLine}>
-                {LL.product.memberPriceLabel({ price: format(props.memberPrice) })}
-              </span>
-            )}
-          </div>
-          {props.onAdd && (
-            <Button size="large" onClick={props.onAdd} disabled={!props.canAdd || blocked !== null}>
-              {LL.product.addToCart()}
-            </Button>
+          )}
+          {props.memberPrice !== null && (
+            <span className={styles.memberLine} data-testid="member-price">
+              {LL.product.memberPriceLabel({ price: format(props.memberPrice) })}
+            </span>
           )}
         </div>
-        {props.firstUnmet && !blocked && (
-          <p className={styles.unmet} role="status" data-testid="unmet">
-            {props.firstUnmet}
-          </p>
+        {props.onAdd && (
+          <Button size="large" onClick={props.onAdd} disabled={!props.canAdd || blocked !== null}>
+            {LL.product.addToCart()}
+          </Button>
         )}
       </div>
-    </Page>
+      {props.firstUnmet && !blocked && (
+        <p className={styles.unmet} role="status" data-testid="unmet">
+          {props.firstUnmet}
+        </p>
+      )}
+    </>
   );
 }

@@ -8,10 +8,11 @@ import { Button } from '../ui/button';
 import { Icon } from '../ui/icons';
 import { useNavigation } from '../ui/navigation';
 import { Page } from '../ui/page';
-import { ProductRowSkeleton, SkeletonRegion } from '../ui/skeleton';
+import { ProductRowSkeleton, RailSkeleton, SkeletonRegion } from '../ui/skeleton';
 import { EmptyState, ErrorView } from '../ui/state-views';
 import { useTabTap } from '../ui/tab-tap';
-import { ProductCard } from './product-card';
+import { ShopBadge, type ShopOpenState } from '../store/shop-badge';
+import { ProductCard, type CardCartControl } from './product-card';
 import styles from './product.module.css';
 
 export interface MenuType {
@@ -54,8 +55,35 @@ export interface MenuSection {
   hasMore: boolean;
 }
 
+/** The shop as the menu's header shows it, above the order types and the category rail. */
+export interface MenuShopHeader {
+  name: string;
+  openState: ShopOpenState;
+  /** Today's opening hours, formatted ("10:00–14:00, 17:00–22:00"), or '' when unknown. */
+  hours: string;
+  /** The shop notice, shown when the shop has switched it on. */
+  notice: string | null;
+}
+
+/** What the menu's cart controls do; absent until the cart has loaded. */
+export interface MenuCartActions {
+  onAdd: (product: Product) => void;
+  onRemove: (product: Product) => void;
+  onChoose: (product: Product) => void;
+  /** A hook reading how many units of a product the cart holds. */
+  useProductCount: (productId: number) => number;
+  /** A hook reading how many units of a category's products the cart holds. */
+  useTypeCount: (typeId: number) => number;
+}
+
 export interface ProductIndexViewProps {
   title: string;
+  header: MenuShopHeader;
+  /** The search field's words, fitting the shop's trade ("Search dishes", "Search products"). */
+  searchPlaceholder: string;
+  cart?: MenuCartActions | undefined;
+  /** Scrolls the menu to a category (the must-pick check at checkout); a new `seq` scrolls again. */
+  jumpTo?: { typeId: number; seq: number } | null | undefined;
   /** Tab 1 shows the tab bar and no back button. */
   asTab: boolean;
   orderTypes: readonly OrderType[];
@@ -98,20 +126,19 @@ export function ProductIndexView(props: ProductIndexViewProps) {
           {!asTab && (
             <button
               type="button"
-              className={styles.orderTypeChip}
-              style={{ border: 'none', padding: '0.25rem' }}
+              className={styles.backButton}
               onClick={() => navigation.back()}
               aria-label={LL.app.back()}
             >
               <Icon name="back" size={1.25} />
             </button>
           )}
-          <h1 className={styles.topTitle}>{title}</h1>
           <a className={styles.searchLink} href={navigation.href('/product/search')}>
             <Icon name="search" size={1} />
-            <span>{LL.search.placeholder()}</span>
+            <span>{props.searchPlaceholder}</span>
           </a>
         </div>
+        <ShopHeader header={props.header} title={title} />
         {showOrderTypes && (
           <div
             className={styles.orderTypeBar}
@@ -145,7 +172,7 @@ export function ProductIndexView(props: ProductIndexViewProps) {
         ) : loading || !types ? (
           <SkeletonRegion label={LL.app.loading()}>
             <div className={styles.menu}>
-              <div className={styles.rail} aria-hidden="true" />
+              <RailSkeleton className={styles.rail} />
               <div className={styles.sections}>
                 {[0, 1, 2, 3, 4].map((i) => (
                   <ProductRowSkeleton key={i} />
@@ -164,6 +191,25 @@ export function ProductIndexView(props: ProductIndexViewProps) {
   );
 }
 
+function ShopHeader({ header, title }: { header: MenuShopHeader; title: string }) {
+  const { LL } = useI18nContext();
+  return (
+    <header className={styles.shopHeader}>
+      <h1 className={styles.shopName}>{title}</h1>
+      <p className={styles.shopMeta}>
+        <ShopBadge state={header.openState} />
+        {header.hours && <span>{LL.store.todayHours({ hours: header.hours })}</span>}
+      </p>
+      {header.notice && (
+        <p className={styles.shopNotice}>
+          <Icon name="bell" size={0.875} />
+          <span>{header.notice}</span>
+        </p>
+      )}
+    </header>
+  );
+}
+
 function Menu({
   types,
   useSection,
@@ -172,6 +218,8 @@ function Menu({
   onRetryType,
   showMemberPrice,
   initialTypeId,
+  cart,
+  jumpTo: jumpRequest,
 }: ProductIndexViewProps & { types: readonly MenuType[] }) {
   const { LL } = useI18nContext();
   const [active, setActive] = useState<number | undefined>(initialTypeId ?? types[0]?.id);
@@ -249,6 +297,13 @@ function Menu({
     element?.scrollIntoView({ block: 'start', behavior: 'smooth' });
     element?.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
   };
+  const jump = useRef(jumpTo);
+  useEffect(() => {
+    jump.current = jumpTo;
+  });
+  useEffect(() => {
+    if (jumpRequest) jump.current(jumpRequest.typeId);
+  }, [jumpRequest]);
 
   return (
     <div className={styles.menu}>
@@ -265,6 +320,7 @@ function Menu({
               >
                 {type.name}
                 {type.isMustPick && <span className={styles.railBadge}>{LL.product.mustPick()}</span>}
+                {cart && <RailCount typeId={type.id} useTypeCount={cart.useTypeCount} />}
               </button>
             </li>
           ))}
@@ -279,6 +335,7 @@ function Menu({
             drawable={drawn - cardsBefore(types, index)}
             useSection={useSection}
             showMemberPrice={showMemberPrice}
+            cart={cart}
             onLoadMore={onLoadMore}
             onRetryType={onRetryType}
             register={(element) => {
@@ -304,9 +361,38 @@ interface SectionBlockProps {
   drawable: number;
   useSection: (typeId: number) => MenuSection;
   showMemberPrice: boolean;
+  cart: MenuCartActions | undefined;
   onLoadMore: (typeId: number) => void;
   onRetryType: (typeId: number) => void;
   register: (element: HTMLElement | null) => void;
+}
+
+/** The units of a category's products in the cart, as a badge on its rail button. */
+function RailCount({ typeId, useTypeCount }: { typeId: number; useTypeCount: (typeId: number) => number }) {
+  const { LL } = useI18nContext();
+  const count = useTypeCount(typeId);
+  if (count === 0) return null;
+  return (
+    <span className={styles.railCount} data-testid="type-count">
+      <span aria-hidden="true">{count}</span>
+      <span className="visually-hidden">{LL.product.inCart({ count })}</span>
+    </span>
+  );
+}
+
+/** One card with its cart controls wired to the cart (a hook per card: only a changed count redraws it). */
+function CardWithCart({
+  cart,
+  ...props
+}: Omit<Parameters<typeof ProductCard>[0], 'cart'> & { cart: MenuCartActions }) {
+  const count = cart.useProductCount(props.product.id);
+  const control: CardCartControl = {
+    count,
+    onAdd: () => cart.onAdd(props.product),
+    onRemove: () => cart.onRemove(props.product),
+    onChoose: () => cart.onChoose(props.product),
+  };
+  return <ProductCard {...props} cart={control} />;
 }
 
 function SectionBlock({
@@ -315,6 +401,7 @@ function SectionBlock({
   drawable,
   useSection,
   showMemberPrice,
+  cart,
   onLoadMore,
   onRetryType,
   register,
@@ -341,12 +428,22 @@ function SectionBlock({
         <ul className={styles.productList}>
           {cards.map((product, index) => (
             <li key={product.id}>
-              <ProductCard
-                product={product}
-                showMemberPrice={showMemberPrice}
-                href={navigation.href('/product/detail', { id: product.id })}
-                priority={!first || index >= FIRST_SCREEN_CARDS ? undefined : index === 0 ? 'high' : 'eager'}
-              />
+              {cart ? (
+                <CardWithCart
+                  cart={cart}
+                  product={product}
+                  showMemberPrice={showMemberPrice}
+                  href={navigation.href('/product/detail', { id: product.id })}
+                  priority={cardPriority(first, index)}
+                />
+              ) : (
+                <ProductCard
+                  product={product}
+                  showMemberPrice={showMemberPrice}
+                  href={navigation.href('/product/detail', { id: product.id })}
+                  priority={cardPriority(first, index)}
+                />
+              )}
             </li>
           ))}
         </ul>
@@ -382,6 +479,9 @@ function SectionBlock({
     </section>
   );
 }
+
+const cardPriority = (first: boolean, index: number) =>
+  !first || index >= FIRST_SCREEN_CARDS ? undefined : index === 0 ? ('high' as const) : ('eager' as const);
 
 /** A section's height before it is first laid out: its title and its products as typical cards. */
 const sectionEstimateRem = (type: MenuType) => 3 + Math.max(1, type.productCount ?? 2) * CARD_HEIGHT_REM;

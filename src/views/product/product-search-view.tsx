@@ -20,6 +20,8 @@ export interface ProductSearchViewProps {
   state: SearchState;
   results: readonly Product[];
   showMemberPrice: boolean;
+  /** The field's words for the shop's trade (src/i18n/industry-words.ts). */
+  placeholder: string;
   onText: (text: string) => void;
   onClear: () => void;
   onRetry: () => void;
@@ -46,7 +48,7 @@ export function ProductSearchView(props: ProductSearchViewProps) {
             className={styles.input}
             type="search"
             enterKeyHint="search"
-            placeholder={LL.search.placeholder()}
+            placeholder={props.placeholder}
             value={props.text}
             maxLength={50}
             onChange={(e) => props.onText(e.target.value)}

@@ -66,5 +66,19 @@ export function mainColorVariables(hex: string | null | undefined): Record<strin
     '--main-color': base,
     '--main-color-strong': readableShade(base, STRONG_SHADE_RATIO),
     '--main-color-tint': tint(base),
+    // Placeholders take a faint wash of the shop's colour, so the first paint is already the shop's.
+    '--skeleton-color': tint(base, 0.86),
   };
+}
+
+/**
+ * Paints the whole document in a shop's colour: the CSS variables on the root element and the browser's
+ * theme colour. A missing or malformed colour leaves the page as it is (neutral placeholders).
+ */
+export function paintShopColor(hex: string | null | undefined): void {
+  if (!hex || !parseHex(hex) || typeof document === 'undefined') return;
+  const variables = mainColorVariables(hex);
+  for (const [name, value] of Object.entries(variables))
+    document.documentElement.style.setProperty(name, value);
+  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', variables['--main-color']!);
 }

@@ -15,6 +15,11 @@ interface ModalProps {
   hideTitle?: boolean;
 }
 
+interface SheetProps extends ModalProps {
+  /** The footer brings its own padding and surface (the cart bar at the foot of the cart sheet). */
+  flushFooter?: boolean;
+}
+
 function useModal(open: boolean, onClose: () => void) {
   const ref = useRef<HTMLDialogElement>(null);
   const onCloseRef = useRef(onClose);
@@ -62,7 +67,7 @@ export function Dialog({ open, onClose, title, children, footer, hideTitle }: Mo
   );
 }
 
-export function BottomSheet({ open, onClose, title, children, footer, hideTitle }: ModalProps) {
+export function BottomSheet({ open, onClose, title, children, footer, hideTitle, flushFooter }: SheetProps) {
   const ref = useModal(open, onClose);
   const { LL } = useI18nContext();
   const titleId = useId();
@@ -87,7 +92,9 @@ export function BottomSheet({ open, onClose, title, children, footer, hideTitle 
             </button>
           </div>
           <div className={styles.sheetBody}>{children}</div>
-          {footer && <div className={styles.sheetFooter}>{footer}</div>}
+          {footer && (
+            <div className={flushFooter ? styles.sheetFooterFlush : styles.sheetFooter}>{footer}</div>
+          )}
         </div>
       )}
     </dialog>

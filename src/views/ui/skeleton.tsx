@@ -54,3 +54,45 @@ export function CardSkeleton() {
     </div>
   );
 }
+
+/** The category rail while the menu loads: a column of short bars on the rail's own background. */
+export function RailSkeleton({ className }: { className?: string | undefined }) {
+  return (
+    <div className={`${styles.rail} ${className ?? ''}`} aria-hidden="true">
+      {[0, 1, 2, 3, 4, 5].map((i) => (
+        <Skeleton key={i} width="3.5rem" height="0.875rem" />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The menu before its shop is known (the entry page, which usually routes on to it): the search bar, the
+ * shop header, the order types, the rail and product rows, where the menu will draw them.
+ */
+export function MenuSkeleton() {
+  return (
+    <div className={styles.menu}>
+      <div className={styles.menuTop}>
+        <Skeleton width="100%" height="2.125rem" style={{ borderRadius: '999px' }} />
+      </div>
+      <div className={styles.menuHeader}>
+        <Skeleton width="55%" height="1.25rem" />
+        <Skeleton width="40%" height="0.875rem" />
+      </div>
+      <div className={styles.menuTypes}>
+        <Skeleton width="3.5rem" height="1.875rem" style={{ borderRadius: '999px' }} />
+        <Skeleton width="3.5rem" height="1.875rem" style={{ borderRadius: '999px' }} />
+        <Skeleton width="3.5rem" height="1.875rem" style={{ borderRadius: '999px' }} />
+      </div>
+      <div className={styles.menuBody}>
+        <RailSkeleton />
+        <div className={styles.menuRows}>
+          {[0, 1, 2, 3, 4].map((i) => (
+            <ProductRowSkeleton key={i} />
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,6 +1,8 @@
 // Tab 3 (/pages/user/center, "my"): the login entry or the user's summary, and the language switch.
 import { useState } from 'react';
 import type { UserInfo } from '../../domain/api/user';
+import type { Member } from '../../domain/catalog';
+import { catalogueLocaleOf } from '../../domain/enums';
 import { useI18nContext } from '../../i18n/i18n-context';
 import type { Locales } from '../../i18n/i18n-types';
 import { LOCALE_LABELS, LOCALE_ORDER } from '../../i18n/locale';
@@ -33,6 +35,12 @@ export function CenterView({ user, busy, onLanguage, onLogout }: CenterViewProps
   const navigation = useNavigation();
   const format = usePriceFormatter();
   const member = user?.member ?? null;
+  // The member was read in the language of its request; the level follows the language on screen. A reply
+  // kept from before levelNames existed (offline replay) still has the name it was read with.
+  const levelNames = member?.levelNames as Member['levelNames'] | undefined;
+  const levelName = member
+    ? levelNames?.[catalogueLocaleOf(locale) === 'zh-CN' ? 'zh' : 'en'] || member.levelName
+    : '';
   const phone = user?.customer.phone ? maskPhone(user.customer.phone) : null;
   const name = user?.customer.nickname || phone || LL.user.guest();
   return (
@@ -71,7 +79,7 @@ export function CenterView({ user, busy, onLanguage, onLogout }: CenterViewProps
       </section>
 
       {member && (
-        <section className={styles.card} aria-label={member.levelName}>
+        <section className={styles.card} aria-label={levelName}>
           <dl className={styles.stats}>
             <div>
               <dt>{LL.user.balance()}</dt>
@@ -87,7 +95,7 @@ export function CenterView({ user, busy, onLanguage, onLogout }: CenterViewProps
             </div>
             <div>
               <dt>{LL.user.level()}</dt>
-              <dd>{member.levelName}</dd>
+              <dd data-testid="level-name">{levelName}</dd>
             </div>
           </dl>
         </section>

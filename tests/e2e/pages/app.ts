@@ -83,7 +83,7 @@ export class MenuPage extends App {
   }
 
   get products(): Locator {
-    return this.page.locator('a[data-product-id]');
+    return this.page.locator('article[data-product-id]');
   }
 
   productNamed(name: string | RegExp): Locator {
@@ -131,7 +131,7 @@ export class SearchPage extends App {
   }
 
   get results(): Locator {
-    return this.page.locator('a[data-product-id]');
+    return this.page.locator('article[data-product-id]');
   }
 }
 

@@ -109,14 +109,34 @@ export class ConfirmPage extends App {
     return minorUnits((await this.total.textContent()) ?? '');
   }
 
+  /** The sheet of times a time field opens. */
+  get timeSheet(): Locator {
+    return this.page.getByRole('dialog', { name: /请选择时间|Choose a time/ });
+  }
+
+  /** Opens the time field's sheet and chooses "as soon as possible"; returns what it said. */
+  async asap(label: string | RegExp): Promise<string> {
+    await this.field(label).click();
+    await expect(this.timeSheet).toBeVisible();
+    const asap = this.timeSheet.getByRole('button', { name: /尽快送达|As soon as possible/ });
+    const text = (await asap.textContent()) ?? '';
+    await asap.click();
+    await expect(this.timeSheet).toBeHidden();
+    return text;
+  }
+
   /**
    * Chooses a time slot about an hour ahead: the browser's clock stands still while the server's runs on
    * from the same instant, so the very first slot could already be past on the server.
    */
   async slotAnHourAhead(label: string | RegExp) {
-    const select = this.field(label);
-    const value = await select.locator('option').nth(5).getAttribute('value');
-    await select.selectOption(value!);
+    await this.field(label).click();
+    await expect(this.timeSheet).toBeVisible();
+    await this.timeSheet
+      .getByRole('button', { name: /^\d{2}:\d{2}$/ })
+      .nth(4)
+      .click();
+    await expect(this.timeSheet).toBeHidden();
   }
 }
 

@@ -19,6 +19,13 @@ describe('currency symbol', () => {
     }
   });
 
+  it('marks only yuan amounts with the yuan sign', () => {
+    expect(currencySymbol('zh-CN', null, 'CNY')).toBe(YUAN_SIGN);
+    expect(currencySymbol('zh-CN', null, 'EUR')).toBe('');
+    expect(currencySymbol('zh-TW', '€', 'EUR')).toBe('€');
+    expect(formatPrice(1250, { locale: 'zh-CN', currency: 'SGD' })).toBe('12.50');
+  });
+
   it('a blank shop symbol counts as not set', () => {
     expect(currencySymbol('zh-CN', '  ')).toBe(YUAN_SIGN);
     expect(currencySymbol('en', null)).toBe('');

@@ -103,6 +103,7 @@ const inputArb = fc
     ),
     distance: maybe(fc.option(fc.nat(8000), { nil: null })),
     isPickerPack: maybe(fc.boolean()),
+    tableware: maybe(fc.option(fc.integer({ min: 0, max: 99 }), { nil: null })),
   })
   .map((seed): PricingInput =>
     sparse({

@@ -116,4 +116,16 @@ describe('local storage of the session values', () => {
     backend.setItem('token', '{not json');
     expect(createStorage({ backend }).getToken()).toBeNull();
   });
+
+  it('remembers the order type chosen in a shop, for that shop only, across a reload', () => {
+    const backend = memoryKeyValue();
+    createStorage({ backend }).setOrderType(12, 'selfPickup');
+    const reloaded = createStorage({ backend });
+    expect(reloaded.getOrderType(12)).toBe('selfPickup');
+    expect(reloaded.getOrderType(13)).toBeNull();
+    backend.setItem('order-type', JSON.stringify({ shopId: 12, orderType: 'teleport' }));
+    expect(reloaded.getOrderType(12)).toBeNull();
+    backend.setItem('order-type', '{not json');
+    expect(reloaded.getOrderType(12)).toBeNull();
+  });
 });

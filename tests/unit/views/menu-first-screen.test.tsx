@@ -60,6 +60,8 @@ const sections: Record<number, MenuSection> = {
 
 const props: ProductIndexViewProps = {
   title: 'Bun & Flame',
+  header: { name: 'Bun & Flame', openState: 'open', hours: '10:00–22:00', notice: null },
+  searchPlaceholder: 'Search dishes and drinks',
   asTab: true,
   orderTypes: ['takeaway'],
   orderType: 'takeaway',
@@ -128,7 +130,7 @@ describe('a menu whose first data brings many categories', () => {
     },
   };
   const menu = { ...props, types: many, useSection: (typeId: number) => loaded[typeId]! };
-  const cards = (typeId: number) => section(typeId).querySelectorAll('a[data-product-id]').length;
+  const cards = (typeId: number) => section(typeId).querySelectorAll('article[data-product-id]').length;
   const space = (typeId: number) => section(typeId).querySelector<HTMLElement>('[aria-hidden="true"][style]');
 
   it('draws a screenful of cards first, keeping the place of the others, and the rest when idle', async () => {

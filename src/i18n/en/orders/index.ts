@@ -122,7 +122,7 @@ const en_orders = {
     Bank: 'Bank card',
     Stripe: 'Card',
     AllinPay: 'AllinPay',
-    Card: 'Card',
+    Card: 'Online payment',
   },
   riderState: {
     waiting: 'Looking for a rider',

@@ -57,6 +57,7 @@ const en_payment = {
     cancel: 'Payment cancelled',
     unpaid: 'Order placed: awaiting payment',
     closed: 'This order can no longer be paid',
+    unpaidDetail: 'Pay {amount:string} to complete your order.',
   },
   failReason: {
     declined: 'The card was declined.',

@@ -120,7 +120,7 @@ const es_orders = {
     Bank: 'Tarjeta bancaria',
     Stripe: 'Tarjeta',
     AllinPay: 'AllinPay',
-    Card: 'Tarjeta',
+    Card: 'Pago en línea',
   },
   riderState: {
     waiting: 'Buscando repartidor',

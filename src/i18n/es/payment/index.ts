@@ -57,6 +57,7 @@ const es_payment = {
     cancel: 'Pago cancelado',
     unpaid: 'Pedido realizado: pendiente de pago',
     closed: 'Este pedido ya no se puede pagar',
+    unpaidDetail: 'Paga {amount} para completar tu pedido.',
   },
   failReason: {
     declined: 'La tarjeta fue rechazada.',

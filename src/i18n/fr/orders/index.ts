@@ -120,7 +120,7 @@ const fr_orders = {
     Bank: 'Carte bancaire',
     Stripe: 'Carte',
     AllinPay: 'AllinPay',
-    Card: 'Carte',
+    Card: 'Paiement en ligne',
   },
   riderState: {
     waiting: 'Recherche d’un livreur',

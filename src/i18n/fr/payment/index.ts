@@ -18,7 +18,7 @@ const fr_payment = {
     title: 'Saisissez votre code de paiement',
     label: 'Code de paiement, 6 chiffres',
     hint: 'Payer {amount} avec votre carte de membre',
-    entered: '{count} chiffre(s) sur 6 saisi(s)',
+    entered: '{count} {{chiffre saisi|chiffres saisis}} sur 6',
     submit: 'Payer',
     back: 'Autres moyens de paiement',
   },
@@ -57,6 +57,7 @@ const fr_payment = {
     cancel: 'Paiement annulé',
     unpaid: 'Commande passée : en attente de paiement',
     closed: 'Cette commande ne peut plus être payée',
+    unpaidDetail: 'Payez {amount} pour finaliser votre commande.',
   },
   failReason: {
     declined: 'La carte a été refusée.',

@@ -120,7 +120,7 @@ const zhCN_orders = {
     Bank: '银行卡',
     Stripe: '银行卡',
     AllinPay: '通联支付',
-    Card: '银行卡',
+    Card: '在线支付',
   },
   riderState: {
     waiting: '正在寻找骑手',

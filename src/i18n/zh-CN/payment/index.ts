@@ -55,6 +55,7 @@ const zhCN_payment = {
     cancel: '支付已取消',
     unpaid: '订单已提交，待支付',
     closed: '该订单已无法支付',
+    unpaidDetail: '支付 {amount} 即可完成下单。',
   },
   failReason: {
     declined: '银行卡被拒绝。',

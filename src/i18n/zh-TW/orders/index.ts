@@ -120,7 +120,7 @@ const zhTW_orders = {
     Bank: '銀行卡',
     Stripe: '信用卡',
     AllinPay: '通聯支付',
-    Card: '信用卡',
+    Card: '線上支付',
   },
   riderState: {
     waiting: '正在尋找騎手',

@@ -55,6 +55,7 @@ const zhTW_payment = {
     cancel: '付款已取消',
     unpaid: '訂單已送出，待付款',
     closed: '此訂單已無法支付',
+    unpaidDetail: '支付 {amount} 即可完成下單。',
   },
   failReason: {
     declined: '信用卡被拒絕。',
