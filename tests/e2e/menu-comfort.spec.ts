@@ -140,3 +140,19 @@ test('a refused one-tap add says why and adds nothing', async ({ app, menu, page
   await expect(rings.getByTestId('product-count')).toHaveCount(0);
   await expect(cart.count).toHaveCount(0);
 });
+
+test('multi-shop checkout opened from a shop outside any chain says so and leads back to the menu', async ({
+  app,
+  menu,
+  page,
+}) => {
+  await app.open('/', { id: 1 });
+  await menu.waitForProducts();
+  await app.open('/order/multi-confirm');
+  await expect(page.getByText('本店不属于连锁门店')).toBeVisible();
+  await expect(page.getByText('多店一起下单仅适用于同一连锁的门店。你在本店的购物车仍在菜单页。')).toBeVisible();
+  await app.expectAccessible();
+  await page.getByRole('button', { name: '返回菜单' }).click();
+  await app.expectRoute('/product/index');
+  await menu.waitForProducts();
+});

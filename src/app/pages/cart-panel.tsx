@@ -22,6 +22,7 @@ import { selectFromOld } from '../../machines/session.selectors';
 import { useI18nContext } from '../../i18n/i18n-context';
 import { CartBar } from '../../views/order/cart-bar';
 import { CartSheet } from '../../views/order/cart-sheet';
+import { RefusalDialog } from '../../views/order/refusal-dialog';
 import { Button } from '../../views/ui/button';
 import { Dialog } from '../../views/ui/dialog';
 import { storage } from '../../services/storage';
@@ -163,27 +164,13 @@ function Panel({ cart, aboveTabBar, mustPick, onShowCategory }: CartPanelProps &
         onDecrement={(flag) => cart.send({ type: 'cart.decrement', flag })}
         bar={<CartBar {...bar} inSheet onOpen={() => setOpen(false)} />}
       />
-      <Dialog
-        open={refused !== null}
+      <RefusalDialog
+        text={refused}
         onClose={() => {
           cart.send({ type: 'cart.dismissNotice' });
           setRefused(null);
         }}
-        title={LL.cart.refusedTitle()}
-        footer={
-          <Button
-            block
-            onClick={() => {
-              cart.send({ type: 'cart.dismissNotice' });
-              setRefused(null);
-            }}
-          >
-            {LL.app.ok()}
-          </Button>
-        }
-      >
-        <p>{refused}</p>
-      </Dialog>
+      />
       <Dialog
         open={stock !== null}
         onClose={() => confirm?.send({ type: 'confirm.acknowledge' })}

@@ -4,14 +4,13 @@ import type { Actor } from 'xstate';
 import type { ShopInfo } from '../../domain/shop';
 import { useI18nContext } from '../../i18n/i18n-context';
 import type { productChoiceMachine } from '../../machines/product-choice.machine';
+import { RefusalDialog } from '../../views/order/refusal-dialog';
 import { ProductChoiceView } from '../../views/product/product-choice-view';
 import { EmptyState } from '../../views/ui/state-views';
 import { Page } from '../../views/ui/page';
 import { PageHead } from '../../views/ui/page-head';
 import { useEffect, useRef, useState } from 'react';
 import { selectNotice } from '../../machines/cart.selectors';
-import { Button } from '../../views/ui/button';
-import { Dialog } from '../../views/ui/dialog';
 import { useToast } from '../../views/ui/toast';
 import { useCart } from '../cart-state';
 import { RequireShop } from '../require-shop';
@@ -70,27 +69,13 @@ function Detail({ productId, shop }: { productId: number; shop: ShopInfo }) {
         showMemberPrice={shop.showVipPrice}
         onAdd={cart ? () => actor.send({ type: 'choice.confirm' }) : undefined}
       />
-      <Dialog
-        open={refused !== null}
+      <RefusalDialog
+        text={refused}
         onClose={() => {
           cart?.send({ type: 'cart.dismissNotice' });
           setRefused(null);
         }}
-        title={LL.cart.refusedTitle()}
-        footer={
-          <Button
-            block
-            onClick={() => {
-              cart?.send({ type: 'cart.dismissNotice' });
-              setRefused(null);
-            }}
-          >
-            {LL.app.ok()}
-          </Button>
-        }
-      >
-        <p>{refused}</p>
-      </Dialog>
+      />
     </>
   );
 }

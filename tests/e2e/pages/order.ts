@@ -72,14 +72,29 @@ export class AddToCart extends App {
     }
   }
 
-  /** Opens a product from the menu, makes the choices and adds it; the menu shows again. */
+  /**
+   * Adds a product from the menu as a customer would, without leaving the menu: one tap on "+" for a
+   * product without choices, the choice sheet for one with them (decision U1).
+   */
   async add(menuProduct: Locator) {
-    await menuProduct.click();
-    await this.expectRoute('/product/detail');
-    await expect(this.addButton).toBeVisible();
-    await this.chooseRequired();
-    await this.addButton.click();
-    await this.expectRoute(/^\/(product\/index|pages\/user\/index-tab-1)$/);
+    // The cart controls work once the cart has loaded, which the cart bar shows.
+    await expect(this.page.getByTestId('cart-bar')).toBeVisible();
+    const count = menuProduct.getByTestId('product-count');
+    const before = (await count.count()) > 0 ? Number(await count.textContent()) : 0;
+    const plus = menuProduct.getByRole('button', { name: /^(再加一份|One more )/ });
+    const choose = menuProduct.locator('button[aria-haspopup="dialog"]');
+    await expect(plus.or(choose)).toBeVisible();
+    if (await plus.isVisible()) {
+      await plus.click();
+    } else {
+      await choose.click();
+      const sheet = this.page.getByRole('dialog').filter({ has: this.addButton });
+      await expect(this.addButton).toBeVisible();
+      await this.chooseRequired();
+      await this.addButton.click();
+      await expect(sheet).toBeHidden();
+    }
+    await expect.poll(async () => Number((await count.textContent()) ?? 0)).toBeGreaterThan(before);
   }
 
   override async expectRoute(path: string | RegExp) {
