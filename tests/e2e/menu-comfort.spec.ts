@@ -150,7 +150,9 @@ test('multi-shop checkout opened from a shop outside any chain says so and leads
   await menu.waitForProducts();
   await app.open('/order/multi-confirm');
   await expect(page.getByText('本店不属于连锁门店')).toBeVisible();
-  await expect(page.getByText('多店一起下单仅适用于同一连锁的门店。你在本店的购物车仍在菜单页。')).toBeVisible();
+  await expect(
+    page.getByText('多店一起下单仅适用于同一连锁的门店。你在本店的购物车仍在菜单页。'),
+  ).toBeVisible();
   await app.expectAccessible();
   await page.getByRole('button', { name: '返回菜单' }).click();
   await app.expectRoute('/product/index');
