@@ -107,7 +107,7 @@ async function startServer(): Promise<{ baseUrl: string; stop: () => void }> {
 
 /** Makes the first choice in every group the product page still asks for, then adds the product. */
 async function addFirstProduct(page: Page) {
-  await page.locator('a[data-product-id]').first().click();
+  await page.locator('article[data-product-id]').first().click();
   const add = page.getByRole('button', { name: /加入购物车|加入購物車|Add to order|Ajouter|Añadir/ });
   await add.waitFor();
   const unmet = page.getByTestId('unmet');
@@ -120,7 +120,7 @@ async function addFirstProduct(page: Page) {
       .click();
   }
   await add.click();
-  await page.locator('a[data-product-id]').first().waitFor();
+  await page.locator('article[data-product-id]').first().waitFor();
 }
 
 /** Leaves a session and a one-product cart in the browser's localStorage, and nothing cached. */
@@ -131,7 +131,7 @@ async function prepareCart(chrome: LaunchedChrome, baseUrl: string) {
     const page = await context.newPage();
     await page.setViewportSize({ width: 412, height: 823 });
     await page.goto(`${baseUrl}${SHOP_PATH}`);
-    await page.locator('a[data-product-id]').first().waitFor({ timeout: 30_000 });
+    await page.locator('article[data-product-id]').first().waitFor({ timeout: 30_000 });
     await addFirstProduct(page);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.clearBrowserCache');
