@@ -1,6 +1,6 @@
 // The menu shared by /product/index and tab 1: the catalog flow feeding the product index view.
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Actor } from 'xstate';
 import type { Product } from '../../domain/catalog';
 import type { OrderType } from '../../domain/enums';
@@ -227,16 +227,22 @@ function useMenuCart(
     },
     [cart],
   );
+  // The newest chooser and page opener, read at tap time: the actions change only with the cart, so a new
+  // navigation object on a render does not redraw every card.
+  const latest = useRef({ choose, openPage });
+  useEffect(() => {
+    latest.current = { choose, openPage };
+  });
   return useMemo(
     () => ({
-      onAdd: (product: Product) => (cart ? cart.send({ type: 'cart.addOne', product }) : openPage(product)),
+      onAdd: (product: Product) =>
+        cart ? cart.send({ type: 'cart.addOne', product }) : latest.current.openPage(product),
       onRemove: (product: Product) => cart?.send({ type: 'cart.removeOne', productId: product.id }),
-      onChoose: (product: Product) => (cart ? choose(product) : openPage(product)),
+      onChoose: (product: Product) =>
+        cart ? latest.current.choose(product) : latest.current.openPage(product),
       useProductCount,
       useTypeCount,
     }),
-    // The callbacks only change with the cart; a new page or chooser each render must not redraw every card.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [cart, useProductCount, useTypeCount],
   );
 }
