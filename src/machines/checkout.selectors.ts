@@ -4,7 +4,14 @@ import type { SnapshotFrom } from 'xstate';
 import type { checkoutMachine } from './checkout.machine';
 import { breakdownOf } from './breakdown';
 import { shopToday } from './cart.rules';
-import { deliveryAsap, deliverySlots, offeredPayOptions, pickupAsap, pickupSlots } from './checkout.rules';
+import {
+  defaultTableware,
+  deliveryAsap,
+  deliverySlots,
+  offeredPayOptions,
+  pickupAsap,
+  pickupSlots,
+} from './checkout.rules';
 
 type S = SnapshotFrom<typeof checkoutMachine>;
 
@@ -50,11 +57,18 @@ export const selectDeliveryFeePending = (s: S) =>
   s.context.pricing !== null &&
   s.context.pricing.fees.delivery.applies &&
   s.context.pricing.fees.delivery.distance === null;
-/** Tableware sets chosen (0 = no cutlery) and the fee of one, or null where the shop offers no choice. */
+/**
+ * Tableware sets chosen (0 = no cutlery), the fee of one, and the sets "no cutlery" gives back when undone
+ * (the headcount for dine-in, else one); null where the shop offers no choice.
+ */
 export const selectTableware = (s: S) =>
   s.context.form.tableware === null
     ? null
-    : { sets: s.context.form.tableware, fee: s.context.parts.shop.dishwareAmount };
+    : {
+        sets: s.context.form.tableware,
+        fee: s.context.parts.shop.dishwareAmount,
+        restore: defaultTableware(s.context.orderType, s.context.form.person),
+      };
 /** Spec §5: pickup and dine may be packed when the shop allows it. */
 export const selectCanPack = (s: S) => s.context.orderType !== 'takeaway' && s.context.parts.shop.allowPack;
 /** The placed order (the server's pricing: amounts.total is what the customer pays). */

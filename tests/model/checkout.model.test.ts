@@ -779,7 +779,8 @@ describe('tableware of a dine order (model-based)', () => {
       const sets = () => select.selectTableware(snap())!.sets;
       await path.run({
         states: {
-          loading: () => expect(select.selectTableware(snap())).toEqual({ sets: 2, fee: SET_FEE }),
+          loading: () =>
+            expect(select.selectTableware(snap())).toEqual({ sets: 2, fee: SET_FEE, restore: 2 }),
           resolvingTable: () => expect(select.selectIsBusy(snap())).toBe(true),
           editing: (state) => {
             const m = state.context as TablewareContext;
@@ -832,7 +833,7 @@ describe('tableware of a dine order (model-based)', () => {
     run.pay[0]!.resolve(PAY);
     await settle();
     const s = () => run.actor.getSnapshot();
-    expect(select.selectTableware(s())).toEqual({ sets: 1, fee: SET_FEE });
+    expect(select.selectTableware(s())).toEqual({ sets: 1, fee: SET_FEE, restore: 1 });
     for (const tableware of [-1, 1.5, 100])
       expect(s().can({ type: 'checkout.setTableware', tableware })).toBe(false);
     run.actor.stop();

@@ -13,7 +13,7 @@ import type { ShopInfo } from '../../domain/shop';
 import { useI18nContext } from '../../i18n/i18n-context';
 import { breakdownLabel } from '../../views/order/breakdown-label';
 import type { checkoutMachine } from '../../machines/checkout.machine';
-import { defaultTableware, nextDay } from '../../machines/checkout.rules';
+import { nextDay } from '../../machines/checkout.rules';
 import {
   selectAsapSlot,
   selectBreakdown,
@@ -390,7 +390,7 @@ function CheckoutForm({
       sets={tableware.sets}
       max={MAX_TABLEWARE_SETS}
       fee={format(tableware.fee)}
-      restore={defaultTableware(orderType, form.person)}
+      restore={tableware.restore}
       onSets={(sets) => send({ type: 'checkout.setTableware', tableware: sets })}
       error={shown}
     />
