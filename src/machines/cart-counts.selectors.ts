@@ -12,7 +12,3 @@ export const selectProductCount = (productId: number) => (s: S) =>
 /** Units of the products of one category (the category rail's badge). */
 export const selectTypeCount = (typeId: number) => (s: S) =>
   s.context.lines.filter((l) => l.typeid === typeId).reduce((n, l) => n + l.quantity, 0);
-
-/** Whether one of the cart's lines comes from this category (a must-pick category is satisfied). */
-export const selectHasType = (typeId: number) => (s: S) =>
-  s.context.lines.some((l) => l.typeid === typeId && l.quantity > 0);

@@ -2,7 +2,7 @@
 // confirm button (spec §4 "Order confirm": expired or closed notice, taxes, stock check, the stock dialog,
 // and the dialog that retries a failed check).
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   selectCanConfirm,
   selectCount,
@@ -34,6 +34,7 @@ import { clock } from '../clock';
 import { orderConfirmFlow } from '../flows/order-confirm';
 import type { MustPick } from '../../machines/order-confirm.machine';
 import { noticeText, refusalText, useSheetLines } from './cart-text';
+import { useLatest } from '../use-latest';
 
 export interface CartPanelProps {
   aboveTabBar: boolean;
@@ -55,17 +56,14 @@ function Panel({ cart, aboveTabBar, mustPick, onShowCategory }: CartPanelProps &
   const navigation = useAppNavigation();
   const [open, setOpen] = useState(false);
   const [refused, setRefused] = useState<string | null>(null);
-  const latest = useRef({ LL, hours: shop?.businessHours ?? '', onShowCategory });
-  useEffect(() => {
-    latest.current = { LL, hours: shop?.businessHours ?? '', onShowCategory };
-  });
+  const latest = useLatest({ LL, hours: shop?.businessHours ?? '', onShowCategory });
   // A refused add from the menu (one tap or the choice sheet) says why here.
   useEffect(() => {
     const subscription = cart.on('cart.refused', (event) =>
       setRefused(refusalText(latest.current.LL, event.notice, latest.current.hours)),
     );
     return () => subscription.unsubscribe();
-  }, [cart]);
+  }, [cart, latest]);
   const count = useSelector(cart, selectCount);
   const total = useSelector(cart, selectTotal);
   const pricing = useSelector(cart, selectPricing);

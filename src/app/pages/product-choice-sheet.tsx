@@ -9,11 +9,11 @@ import { ProductChoiceSheet as SheetView } from '../../views/product/product-cho
 import { useNavigation } from '../../views/ui/navigation';
 import { useToast } from '../../views/ui/toast';
 import type { Actor } from 'xstate';
-import { useEffect, useRef } from 'react';
 import { useCart } from '../cart-state';
 import { useFlow } from '../use-flow';
 import { productChoiceFlow } from '../flows/product-choice';
 import { useChoiceViewProps } from './product-choice-props';
+import { useLatest } from '../use-latest';
 
 export function ProductChoiceSheet({
   product,
@@ -27,10 +27,7 @@ export function ProductChoiceSheet({
   const { cart } = useCart();
   const { LL } = useI18nContext();
   const toast = useToast();
-  const latest = useRef({ cart, LL, toast, onClose });
-  useEffect(() => {
-    latest.current = { cart, LL, toast, onClose };
-  });
+  const latest = useLatest({ cart, LL, toast, onClose });
   const actor = useFlow(
     productChoiceFlow,
     () => ({

@@ -9,7 +9,7 @@ import { ProductChoiceView } from '../../views/product/product-choice-view';
 import { EmptyState } from '../../views/ui/state-views';
 import { Page } from '../../views/ui/page';
 import { PageHead } from '../../views/ui/page-head';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { selectNotice } from '../../machines/cart.selectors';
 import { useToast } from '../../views/ui/toast';
 import { useCart } from '../cart-state';
@@ -19,6 +19,7 @@ import { refusalText } from './cart-text';
 import { useFlow } from '../use-flow';
 import { productChoiceFlow } from '../flows/product-choice';
 import { useChoiceViewProps } from './product-choice-props';
+import { useLatest } from '../use-latest';
 
 const route = getRouteApi('/product/detail');
 
@@ -78,15 +79,6 @@ function Detail({ productId, shop }: { productId: number; shop: ShopInfo }) {
       />
     </>
   );
-}
-
-/** A ref that always holds the newest value, for listeners registered once. */
-function useLatest<T>(value: T): { readonly current: T } {
-  const ref = useRef(value);
-  useEffect(() => {
-    ref.current = value;
-  });
-  return ref;
 }
 
 function Choice({

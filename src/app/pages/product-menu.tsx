@@ -1,6 +1,6 @@
 // The menu shared by /product/index and tab 1: the catalog flow feeding the product index view.
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import type { Actor } from 'xstate';
 import type { Product } from '../../domain/catalog';
 import type { OrderType } from '../../domain/enums';
@@ -33,6 +33,7 @@ import { clock } from '../clock';
 import { useAppNavigation } from '../shell';
 import { useFlow } from '../use-flow';
 import { catalogFlow } from '../flows/catalog';
+import { useLatest } from '../use-latest';
 
 // The cart bar and its sheet load just after the menu's first screen: their code (the cart's rules and the
 // confirm check) is most of the menu page's, and the first screen does not wait for it (decision K53). A
@@ -229,10 +230,7 @@ function useMenuCart(
   );
   // The newest chooser and page opener, read at tap time: the actions change only with the cart, so a new
   // navigation object on a render does not redraw every card.
-  const latest = useRef({ choose, openPage });
-  useEffect(() => {
-    latest.current = { choose, openPage };
-  });
+  const latest = useLatest({ choose, openPage });
   return useMemo(
     () => ({
       onAdd: (product: Product) =>
@@ -243,6 +241,6 @@ function useMenuCart(
       useProductCount,
       useTypeCount,
     }),
-    [cart, useProductCount, useTypeCount],
+    [cart, latest, useProductCount, useTypeCount],
   );
 }
