@@ -10,6 +10,8 @@ export default defineConfig({
       'tests/scale/**/*.test.ts',
     ],
     environment: 'node',
+    // One migrated database of each kind that every test database is copied from.
+    globalSetup: ['tests/setup/database-templates.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // PGlite instances are memory-hungry WASM; two workers fit the 2-core machine.

@@ -52,8 +52,17 @@ export const POSTGRES_DEFAULTS = {
 } as const;
 
 export type DatabaseConfig =
-  /** A directory for PGlite's files, or `memory://` for a throw-away database. */
-  { kind: 'pglite'; dataDir: string } | ({ kind: 'postgres'; url: string } & PostgresSettings);
+  | {
+      kind: 'pglite';
+      /** A directory for PGlite's files, or `memory://` for a throw-away database. */
+      dataDir: string;
+      /**
+       * A throw-away database starts from this dump of a data directory (PGlite's dumpDataDir) instead of
+       * running initdb; its migrations still run, so a dump made at an older schema is brought up to date.
+       */
+      snapshot?: Blob;
+    }
+  | ({ kind: 'postgres'; url: string } & PostgresSettings);
 
 export interface OpenOptions {
   /** Told of every connection the database dropped (the request that used it answers 503 on its own). */
@@ -121,7 +130,9 @@ export function databaseConfigFromEnv(env: NodeJS.ProcessEnv): DatabaseConfig {
 }
 
 export async function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): Promise<OpenDatabase> {
-  return config.kind === 'pglite' ? openPglite(config.dataDir) : openPostgres(config, options);
+  return config.kind === 'pglite'
+    ? openPglite(config.dataDir, config.snapshot)
+    : openPostgres(config, options);
 }
 
 /** Resolves true when `query` succeeds within `deadlineMs`, false when it fails or is late. */
@@ -143,10 +154,10 @@ export async function answersWithin(query: () => Promise<unknown>, deadlineMs: n
   }
 }
 
-async function openPglite(dataDir: string): Promise<OpenDatabase> {
+async function openPglite(dataDir: string, snapshot?: Blob): Promise<OpenDatabase> {
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
-  const client = inMemory ? new PGlite() : new PGlite(dataDir);
+  const client = inMemory ? new PGlite(snapshot ? { loadDataDir: snapshot } : {}) : new PGlite(dataDir);
   const db = drizzlePglite({ client, schema });
   try {
     // One PGlite instance belongs to one process, so no lock is needed around the migrator.
@@ -170,6 +181,20 @@ async function openPglite(dataDir: string): Promise<OpenDatabase> {
       await client.close();
     },
   };
+}
+
+/**
+ * A dump of a new, migrated throw-away PGlite database: databases made by the hundred (one per test file)
+ * start from it in a fraction of the time initdb and the migrations take.
+ */
+export async function migratedPgliteSnapshot(): Promise<Blob> {
+  const client = new PGlite();
+  try {
+    await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
+  }
 }
 
 /** The settings with their defaults filled in; the read timeout follows the statement timeout. */

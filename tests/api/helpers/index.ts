@@ -4,7 +4,8 @@
 //   describe.each(testDatabases)('… on %s', (kind) => { const t = useTestApp(kind); … })
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, inject } from 'vitest';
 import pg from 'pg';
 import { buildApp, type BuildAppOptions } from '../../../server/app';
 import { createLogSmsSender } from '../../../server/providers/sms';
@@ -39,18 +40,28 @@ export function createClock(start: Date | string = '2026-03-02T04:00:00Z'): Test
   };
 }
 
+let pgliteTemplateBytes: Blob | undefined;
+/** The migrated PGlite dump of tests/setup/database-templates.ts, read once per test file. */
+function pgliteTemplate(): Blob {
+  pgliteTemplateBytes ??= new Blob([readFileSync(inject('pgliteTemplateFile'))]);
+  return pgliteTemplateBytes;
+}
+
 /** A fresh, migrated, empty database of the given kind; close() also drops a PostgreSQL one. */
 export async function openTestDatabase(
   kind: DatabaseKind,
   postgres: PostgresSettings = {},
 ): Promise<OpenDatabase & { url?: string }> {
-  if (kind === 'pglite') return openDatabase({ kind: 'pglite', dataDir: 'memory://' });
+  if (kind === 'pglite') {
+    return openDatabase({ kind: 'pglite', dataDir: 'memory://', snapshot: pgliteTemplate() });
+  }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `storefront_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database "${name}"`);
+  const template = inject('postgresTemplate');
+  await admin.query(`create database "${name}"${template ? ` template "${template}"` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
