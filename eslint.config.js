@@ -19,12 +19,14 @@ export default tseslint.config(
   {
     ignores: [
       'dist/**',
+      'dist-inspect/**',
       'data/**',
       'node_modules/**',
       'server/db/migrations/**',
       'src/i18n/i18n-*.ts',
       'test-results/**',
       'playwright-report/**',
+      'qa-output/**',
     ],
   },
   js.configs.recommended,

@@ -110,7 +110,8 @@ export default defineConfig({
     ? undefined
     : [
         {
-          command: 'npx vite build --logLevel warn && node --import tsx server/main.ts',
+          command:
+            'npx vite build --logLevel warn && npx vite build --config vite.inspector.config.ts --logLevel warn && node --import tsx server/main.ts',
           url: `${baseURL}/healthz`,
           timeout: 120_000,
           reuseExistingServer: false,

@@ -42,7 +42,7 @@ const pwa = VitePWA({
   workbox: {
     globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
     navigateFallback: 'index.html',
-    navigateFallbackDenylist: [/^\/new\//, /^\/assets\/demo\//, /^\/healthz/, /^\/test\//],
+    navigateFallbackDenylist: [/^\/new\//, /^\/inspect\//, /^\/assets\/demo\//, /^\/healthz/, /^\/test\//],
     cleanupOutdatedCaches: true,
     // The first visit's page is taken over at once, so the pictures it shows are kept for the next one.
     clientsClaim: true,
@@ -187,6 +187,19 @@ export default defineConfig({
       logLevel: 'silent',
     }),
   ],
+  resolve: {
+    alias: [
+      // React 19's own useSyncExternalStore instead of the React 17 shim (src/app/react-sync-external-store.ts).
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+        replacement: 'use-sync-external-store/with-selector.js',
+      },
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: resolve(root, 'src/app/react-sync-external-store.ts'),
+      },
+    ],
+  },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: {

@@ -18,6 +18,7 @@ import {
   DEFAULT_CATALOG_VERSION_TTL_MS,
 } from './modules/catalog-cache';
 import securityHeaders, { type SecurityHeadersOptions } from './http/security-headers';
+import inspectorPage from './http/inspector';
 import { createSessionCache } from './http/session-cache';
 import { spaCacheControl } from './http/static-cache';
 import { RATE_LIMIT_ON, type RateLimitSettings } from './http/rate-limit';
@@ -58,6 +59,8 @@ export interface BuildAppOptions {
   bodyLimit?: number;
   /** The built SPA (index.html, assets); skipped when null or missing. */
   spaDir?: string | null;
+  /** The flow inspector's build, served at /inspect/ (server/http/inspector.ts); skipped when null or missing. */
+  inspectorDir?: string | null;
   /** Demo images, served at /assets/demo/. */
   demoImagesDir?: string | null;
   /** Online gateway and public URL (server/payments/index.ts); default the sandbox with its demo secret. */
@@ -157,6 +160,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       decorateReply: false,
       maxAge: '1h',
     });
+  }
+  if (options.inspectorDir && existsSync(options.inspectorDir)) {
+    await app.register(inspectorPage, { root: options.inspectorDir });
   }
   if (options.spaDir && existsSync(options.spaDir)) {
     const spaDir = options.spaDir;

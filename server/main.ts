@@ -94,6 +94,9 @@ async function main() {
   const payPasswordKeys = payPasswordKeysFromEnv(env, demoMode);
   const root = fileURLToPath(new URL('..', import.meta.url));
   const spaDir = resolve(root, 'dist');
+  // The flow inspector page (/inspect/): a developer's tool, on in demo mode unless INSPECTOR turns it off.
+  const inspector = flag(env.INSPECTOR, demoMode);
+  const inspectorDir = inspector ? resolve(root, 'dist-inspect') : null;
 
   const dbConfig = databaseConfigFromEnv(env);
   // The pool opens before the app and its log exist; dropped connections go to that log once it does.
@@ -112,6 +115,7 @@ async function main() {
     payPasswordKeys,
     logLevel,
     spaDir,
+    inspectorDir,
     demoImagesDir: resolve(root, 'server/seed/images'),
     payments: { ...payments, listenOrigin: () => listenOriginOf(host, boundPort) },
     trustProxy,
@@ -131,12 +135,16 @@ async function main() {
       `No built app in ${spaDir}: serving the API only. Run "npm run build" (or "npm start") first.`,
     );
   }
+  if (inspectorDir && !existsSync(resolve(inspectorDir, 'index.html'))) {
+    app.log.warn(`No built flow inspector in ${inspectorDir}: run "npm run build" to serve /inspect/.`);
+  }
   app.log.info(
     {
       database: dbConfig.kind === 'pglite' ? dbConfig.dataDir : 'postgres (DATABASE_URL)',
       ...(dbConfig.kind === 'postgres' ? { databasePool: postgresSettings(dbConfig) } : {}),
       seeded,
       demoMode,
+      inspector,
       sms: sms.kind,
       sweepIntervalMs,
       streamSweepMs,

@@ -6,6 +6,8 @@
 // the map provider's script, tile and API origins only when a browser map key configures one (MAP_JS_KEY).
 // No page may frame the storefront (frame-ancestors 'none', X-Frame-Options DENY). HSTS is sent only when
 // the app is reached over HTTPS, and API replies, which carry personal data, are never stored by a cache.
+// The flow inspector's page (/inspect/, only when INSPECTOR enables it) has a policy of its own:
+// inspectorCspDirectives, decisions Q11-Q12.
 import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -71,6 +73,34 @@ export function cspDirectives(options: SecurityHeadersOptions = {}): Record<stri
   };
 }
 
+/**
+ * The flow inspector page's policy (server/http/inspector.ts): the app's, except that styles may be inline,
+ * since Mermaid writes a <style> into each diagram it draws and positions shapes with style attributes. It
+ * loads nothing from elsewhere and talks to the app only through the browser (a BroadcastChannel).
+ */
+export function inspectorCspDirectives(): Record<string, string[]> {
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'"],
+    'frame-src': ["'none'"],
+    'worker-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+}
+
+/** Directives as a Content-Security-Policy header value. */
+export const cspHeader = (directives: Record<string, string[]>): string =>
+  Object.entries(directives)
+    .map(([name, sources]) => `${name} ${sources.join(' ')}`)
+    .join('; ');
+
 /** One year, the preload list's minimum. */
 const HSTS = 'max-age=31536000; includeSubDomains';
 
@@ -86,8 +116,9 @@ async function securityHeaders(app: FastifyInstance, options: SecurityHeadersOpt
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     frameguard: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
-    // The opt-in flow inspector (?inspect) talks to the stately.ai window it opens.
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    // The opt-in flow inspector (?inspect) is a page of this origin that listens on a BroadcastChannel:
+    // no window of another origin needs a handle on the app's (decision Q12).
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
   });
   // The app's public address (PUBLIC_URL) says HTTPS even when a proxy ends TLS; without it, the request
   // itself does (Fastify reads X-Forwarded-Proto only when the proxy is trusted).

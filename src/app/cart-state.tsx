@@ -3,13 +3,25 @@
 // cart (a reload keeps it), follows the session's order type (spec §4: switching re-prices) and remembers
 // the table a scanned code named, which the dine-in form starts from.
 import { useSelector } from '@xstate/react';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { createActor, type ActorRefFrom } from 'xstate';
 import type { Address } from '../domain/api/address';
+import type { ConfirmOrderType } from '../domain/api/order';
 import type { cartMachine } from '../machines/cart.machine';
+import type { CheckoutDraft } from '../machines/checkout.machine';
 import type { syncCartMember } from './flows/cart';
 import { selectClientTypeCode, selectMember, selectOrderType } from '../machines/session.selectors';
 import { storage } from '../services/storage';
+import { inspection } from '../services/inspect';
 import { useAppState } from './app-state';
 import { clock } from './clock';
 
@@ -27,6 +39,10 @@ interface CartState {
   /** Headcount and note given on the table page, which the dine-in form starts from. */
   dine: DineDetails | null;
   setDineDetails(details: DineDetails | null): void;
+  /** What the customer filled in on /order/confirm for this order type, kept across the address book. */
+  draftFor(orderType: ConfirmOrderType): CheckoutDraft | null;
+  /** Kept as the form changes (no render: it is read when the page starts); null once the order is placed. */
+  keepDraft(orderType: ConfirmOrderType, draft: CheckoutDraft | null): void;
 }
 
 export interface DineDetails {
@@ -42,6 +58,8 @@ const CartContext = createContext<CartState>({
   setAddress: () => undefined,
   dine: null,
   setDineDetails: () => undefined,
+  draftFor: () => null,
+  keepDraft: () => undefined,
 });
 
 export const useCart = (): CartState => useContext(CartContext);
@@ -82,6 +100,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
             saved: storage.getCart(shop.id),
             clock,
           },
+          ...inspection(),
         });
         actor.start();
         stop = () => actor.stop();
@@ -125,10 +144,33 @@ export function CartProvider({ children }: { children: ReactNode }) {
   );
   const setTable = useCallback((next: string | null) => update({ table: next }), [update]);
   const setAddress = useCallback((next: Address | null) => update({ address: next }), [update]);
-  const setDineDetails = useCallback((next: DineDetails | null) => update({ dine: next }), [update]);
+  const kept = useRef<{ shopId: number | null; orderType: ConfirmOrderType; draft: CheckoutDraft } | null>(
+    null,
+  );
+  const draftFor = useCallback(
+    (orderType: ConfirmOrderType) => {
+      const draft = kept.current;
+      return draft && draft.shopId === shopId && draft.orderType === orderType ? draft.draft : null;
+    },
+    [shopId],
+  );
+  const keepDraft = useCallback(
+    (orderType: ConfirmOrderType, draft: CheckoutDraft | null) => {
+      kept.current = draft ? { shopId, orderType, draft } : null;
+    },
+    [shopId],
+  );
+  const setDineDetails = useCallback(
+    (next: DineDetails | null) => {
+      // New details from the table page start the dine-in form again, not an older draft of it.
+      kept.current = null;
+      update({ dine: next });
+    },
+    [update],
+  );
   const value = useMemo(
-    () => ({ cart, table, setTable, address, setAddress, dine, setDineDetails }),
-    [cart, table, setTable, address, setAddress, dine, setDineDetails],
+    () => ({ cart, table, setTable, address, setAddress, dine, setDineDetails, draftFor, keepDraft }),
+    [cart, table, setTable, address, setAddress, dine, setDineDetails, draftFor, keepDraft],
   );
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }

@@ -2,6 +2,7 @@
 // may emit during start (the entry flow navigates at once when the link names no shop).
 import { useEffect, useState } from 'react';
 import { createActor, type Actor, type AnyActorLogic, type ActorOptions } from 'xstate';
+import { inspection } from '../services/inspect';
 
 export function useFlow<TLogic extends AnyActorLogic>(
   logic: TLogic,
@@ -11,7 +12,7 @@ export function useFlow<TLogic extends AnyActorLogic>(
 ): Actor<TLogic> | null {
   const [actor, setActor] = useState<Actor<TLogic> | null>(null);
   useEffect(() => {
-    const created = createActor(logic, options());
+    const created = createActor(logic, { ...options(), ...inspection() });
     const subscriptions = listen?.(created) ?? [];
     created.start();
     setActor(created);

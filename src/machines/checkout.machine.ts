@@ -53,10 +53,42 @@ export interface CheckoutInput {
   /** Dine: the headcount and note given on /product/table (tableEntry's `table.chosen`). */
   person?: number | null;
   note?: string;
+  /**
+   * What the customer filled in on an earlier visit of this page for the same order (a trip to the
+   * address book starts the page again): it wins over the defaults above.
+   */
+  draft?: CheckoutDraft | null;
   /** Makes an idempotency key (a UUID in the browser). */
   makeKey: () => string;
   clock: () => Date;
 }
+
+/** The fields of the form the customer fills in by hand, kept across an address book round trip. */
+export type CheckoutDraft = Pick<
+  CheckoutForm,
+  | 'deliveryTime'
+  | 'asap'
+  | 'pickupTime'
+  | 'pickerName'
+  | 'pickerPhone'
+  | 'isPickerPack'
+  | 'tableware'
+  | 'tablewareChosen'
+  | 'note'
+>;
+
+/** The draft of a form: what checkout.input's `draft` takes back. */
+export const draftOf = (form: CheckoutForm): CheckoutDraft => ({
+  deliveryTime: form.deliveryTime,
+  asap: form.asap,
+  pickupTime: form.pickupTime,
+  pickerName: form.pickerName,
+  pickerPhone: form.pickerPhone,
+  isPickerPack: form.isPickerPack,
+  tableware: form.tableware,
+  tablewareChosen: form.tablewareChosen,
+  note: form.note,
+});
 
 type Outcome = 'refused' | 'unknown';
 
@@ -292,6 +324,10 @@ export const checkoutMachine = setup({
 }).createMachine({
   id: 'checkout',
   context: ({ input }) => {
+    const tableware = offersTableware(input.parts.shop, input.lines)
+      ? defaultTableware(input.orderType, input.person ?? null)
+      : null;
+    const draft = input.draft ?? null;
     const base: CheckoutContext = {
       orderType: input.orderType,
       lines: input.lines.filter((l) => l.quantity > 0),
@@ -299,21 +335,20 @@ export const checkoutMachine = setup({
       parts: input.parts,
       form: {
         address: input.address,
-        deliveryTime: null,
-        asap: false,
+        deliveryTime: draft?.deliveryTime ?? null,
+        asap: draft?.asap ?? false,
         contactName: input.address?.contactName ?? input.contact.name,
         contactPhone: input.address?.phone ?? input.contact.phone,
-        pickerName: input.contact.name,
-        pickerPhone: input.contact.phone,
-        pickupTime: null,
-        isPickerPack: input.parts.isPickerPack,
+        pickerName: draft?.pickerName ?? input.contact.name,
+        pickerPhone: draft?.pickerPhone ?? input.contact.phone,
+        pickupTime: draft?.pickupTime ?? null,
+        isPickerPack: draft?.isPickerPack ?? input.parts.isPickerPack,
         table: input.table,
         person: input.person ?? null,
-        tableware: offersTableware(input.parts.shop, input.lines)
-          ? defaultTableware(input.orderType, input.person ?? null)
-          : null,
-        tablewareChosen: false,
-        note: input.note ?? '',
+        // A shop that stopped offering tableware since the draft was kept offers no choice now.
+        tableware: tableware !== null && draft?.tableware != null ? draft.tableware : tableware,
+        tablewareChosen: tableware !== null && (draft?.tablewareChosen ?? false),
+        note: draft?.note ?? input.note ?? '',
         payType: input.parts.payType,
         payTypeId: null,
       },

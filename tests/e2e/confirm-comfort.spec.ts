@@ -175,6 +175,21 @@ for (const [language, t] of [
     await expect.poll(() => confirm.totalMinor()).toBe(withCutlery - fee);
     await app.expectAccessible();
 
+    // A trip to the address book and back keeps the time and "no cutlery" chosen here.
+    await page.getByRole('link', { name: new RegExp(street) }).click();
+    await app.expectRoute('/pages/user/address/list');
+    await page
+      .getByTestId('address')
+      .getByRole('button', { name: new RegExp(`^${street}`) })
+      .click();
+    await app.expectRoute('/order/confirm');
+    await expect(confirm.field(t.deliveryTime)).toContainText('18:15');
+    await expect(page.getByRole('button', { name: t.noCutlery, exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect.poll(() => confirm.totalMinor()).toBe(withCutlery - fee);
+
     const shown = await confirm.totalMinor();
     await confirm.submit.click();
     await app.expectRoute('/order/success');

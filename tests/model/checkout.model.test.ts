@@ -9,6 +9,7 @@ import type { CartLine } from '../../src/domain/pricing';
 import { NO_MEMBER_SETTING, type PricingParts } from '../../src/machines/cart.rules';
 import {
   checkoutMachine,
+  draftOf,
   type CheckoutEmitted,
   type CheckoutInput,
   type SubmitResult,
@@ -847,6 +848,39 @@ describe('tableware of a dine order (model-based)', () => {
 // ---- "as soon as possible", the default address and the customer known late ------------------------------
 
 describe('checkout comfort', () => {
+  it('a form started again from its draft keeps the time, note and sets the customer chose', async () => {
+    const parts = { ...PARTS, shop: TABLEWARE_SHOP };
+    const first = startCheckout({ address: ADDRESSES.near, parts });
+    first.pay[0]!.resolve(PAY);
+    await settle();
+    first.actor.send({ type: 'checkout.setDeliveryTime', deliveryTime: SLOT });
+    first.actor.send({ type: 'checkout.setNote', note: 'Ring twice' });
+    first.actor.send({ type: 'checkout.setTableware', tableware: 0 });
+    const draft = draftOf(select.selectForm(first.actor.getSnapshot()));
+    first.actor.stop();
+
+    // Back from the address book with another address: only the address changes.
+    const again = startCheckout({ address: ADDRESSES.far, parts, draft });
+    expect(select.selectForm(again.actor.getSnapshot())).toMatchObject({
+      address: ADDRESSES.far,
+      deliveryTime: SLOT,
+      asap: false,
+      note: 'Ring twice',
+      tableware: 0,
+      tablewareChosen: true,
+    });
+    again.actor.stop();
+
+    // A shop that no longer charges for tableware offers no choice, whatever the draft says.
+    const plain = startCheckout({ address: ADDRESSES.near, draft });
+    expect(select.selectForm(plain.actor.getSnapshot())).toMatchObject({
+      tableware: null,
+      tablewareChosen: false,
+      note: 'Ring twice',
+    });
+    plain.actor.stop();
+  });
+
   it('"as soon as possible" is the first slot a step ahead, worked out when the order is sent', async () => {
     const shop = { ...SHOP, deliveryTimeRange: { start: '09:00', end: '21:00', stepMinutes: 15 } };
     expect(asapSlot(deliverySlots(shop, NOON), NOON, shop.timezone, 15)).toEqual({

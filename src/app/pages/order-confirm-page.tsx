@@ -12,7 +12,7 @@ import type { PayType } from '../../domain/enums';
 import type { ShopInfo } from '../../domain/shop';
 import { useI18nContext } from '../../i18n/i18n-context';
 import { breakdownLabel } from '../../views/order/breakdown-label';
-import type { checkoutMachine } from '../../machines/checkout.machine';
+import { draftOf, type checkoutMachine } from '../../machines/checkout.machine';
 import { nextDay } from '../../machines/checkout.rules';
 import {
   selectAsapSlot,
@@ -116,7 +116,7 @@ const customerOf = (user: UserInfo | null) => ({
 
 function Checkout({ cart, orderType, shop }: { cart: CartRef; orderType: ConfirmOrderType; shop: ShopInfo }) {
   const { session } = useAppState();
-  const { table, address, dine, setAddress } = useCart();
+  const { table, address, dine, setAddress, draftFor, keepDraft } = useCart();
   const navigation = useAppNavigation();
   const actor = useFlow(
     checkoutFlow,
@@ -136,6 +136,7 @@ function Checkout({ cart, orderType, shop }: { cart: CartRef; orderType: Confirm
           // The headcount and note given on the table page start the dine-in form. As input they are in
           // the form from the start, so a failed load and its retry keep them.
           ...(orderType === 'dine' && dine ? { person: dine.person, note: dine.note } : {}),
+          draft: draftFor(orderType),
           makeKey: newIdempotencyKey,
           clock,
         },
@@ -147,6 +148,9 @@ function Checkout({ cart, orderType, shop }: { cart: CartRef; orderType: Confirm
       ),
       // Kept with the visit, so the address book shows it chosen and a new order type starts from it.
       flow.on('address.preselected', (event) => setAddress(event.address)),
+      // The address book is a page of its own: coming back starts this form again from what was kept,
+      // until the order is placed.
+      flow.subscribe(({ context }) => keepDraft(orderType, context.order ? null : draftOf(context.form))),
     ],
   );
   if (!actor) return null;
