@@ -22,7 +22,7 @@ export interface PlacedOrder {
 }
 
 /** POSTs a consumer call with the visitor's token, from inside the page (same origin, same session). */
-async function consumerCall<T>(page: Page, path: string, body: unknown): Promise<T> {
+export async function consumerCall<T>(page: Page, path: string, body: unknown): Promise<T> {
   const reply = await page.evaluate(
     async ({ path, body }) => {
       const token = JSON.parse(localStorage.getItem('token') ?? 'null') as { value?: string } | null;

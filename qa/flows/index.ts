@@ -1,0 +1,14 @@
+// The flows QA generates paths for and replays. A flow is listed here only when every event and every state
+// of its model has a page mapping (assertMapped throws otherwise, naming what is missing).
+import { assertMapped, type QaFlow } from '../flow';
+import { checkoutFlow } from './checkout';
+import { paymentFlow } from './payment';
+
+export const FLOWS: QaFlow[] = [checkoutFlow, paymentFlow].map((flow) => flow as unknown as QaFlow);
+
+export function flowNamed(name: string): QaFlow {
+  const flow = FLOWS.find((f) => f.name === name);
+  if (!flow) throw new Error(`No QA flow "${name}". Flows: ${FLOWS.map((f) => f.name).join(', ')}.`);
+  assertMapped(flow);
+  return flow;
+}

@@ -1,0 +1,85 @@
+// A storefront for a replay when none is given: the e2e suite's server (playwright.config.ts) on a free
+// port and a fresh database, with the test clock the flows that need time move.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT } from './output';
+
+export interface Storefront {
+  baseURL: string;
+  stop(): Promise<void>;
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+async function waitForHealth(baseURL: string, exited: () => string | null, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const exit = exited();
+    if (exit) throw new Error(`The storefront stopped before it was ready: ${exit}`);
+    const ok = await fetch(`${baseURL}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`The storefront at ${baseURL} was not ready within ${timeoutMs / 1000} s`);
+}
+
+/** Builds the app when dist/ has no build, then starts the server on a fresh database. */
+export async function startStorefront(log: (line: string) => void): Promise<Storefront> {
+  if (!existsSync(join(ROOT, 'dist', 'index.html'))) {
+    log('Building the app (dist/ has no build)…');
+    const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('vite build failed');
+  }
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'storefront-qa-'));
+  const baseURL = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DEMO_MODE: '1',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT: 'off',
+      CLOCK_START: '2026-11-19T10:00:00Z',
+      TEST_CLOCK_CONTROL: '1',
+    },
+  });
+  let errors = '';
+  let exit: string | null = null;
+  server.stderr.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-4000)));
+  server.on('exit', (code, signal) => (exit = `exit ${code ?? signal}${errors ? `\n${errors}` : ''}`));
+  log(`Starting a storefront at ${baseURL} on a fresh database…`);
+  const stop = async () => {
+    if (!exit) {
+      const stopped = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await stopped;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(baseURL, () => exit);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseURL, stop };
+}
