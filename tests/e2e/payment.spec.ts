@@ -1,11 +1,12 @@
 // Paying as a new customer would: by member card with the pay password (the balance visibly lower), through
 // the sandbox gateway's hosted page (cancelled first, then paid; a declined card, then a retry that
 // succeeds), and at the counter for a dine-in order from a table's QR code.
-import { expect, test } from './fixtures';
+import { MAX_POLLS, POLL_INTERVAL_MS } from '../../src/machines/payment.machine';
+import { expect, SHOPS_OPEN, test } from './fixtures';
 import { AddToCart, CartBar, ConfirmPage, SuccessPage, minorUnits } from './pages/order';
 import { PayPanel, SandboxGateway } from './pages/payment';
 import type { Page } from '@playwright/test';
-import type { MenuPage } from './pages/app';
+import type { App, MenuPage } from './pages/app';
 
 // Whole orders from the menu to the paid result, with a gateway round trip and accessibility checks.
 test.describe.configure({ timeout: 90_000 });
@@ -254,11 +255,21 @@ test('a dine-in order from a table QR code on a kiosk is paid at the counter', a
   await shot(page, 'counter');
 });
 
-test('a customer leaves the gateway page midway, waits, then pays at the counter instead', async ({
-  app,
-  menu,
-  page,
-}) => {
+test.describe('on a running page clock', () => {
+  // The page's clock runs from SHOPS_OPEN and the wait for the payment's result is moved on it, not waited.
+  test.use({ fixedClock: false });
+
+  test('a customer leaves the gateway page midway, waits, then pays at the counter instead', async ({
+    app,
+    menu,
+    page,
+  }) => {
+    await page.clock.install({ time: SHOPS_OPEN });
+    await leaveMidwayThenPayAtCounter(app, menu, page);
+  });
+});
+
+async function leaveMidwayThenPayAtCounter(app: App, menu: MenuPage, page: Page) {
   const pay = new PayPanel(page);
   const gateway = new SandboxGateway(page);
   const confirm = await pickupOrder(page, menu);
@@ -271,7 +282,18 @@ test('a customer leaves the gateway page midway, waits, then pays at the counter
   await page.goBack();
   await app.expectRoute('/order/success');
   await expect(pay.panel.getByText('正在确认支付结果…')).toBeVisible();
-  await expect(pay.panel.getByText('支付未完成', { exact: true })).toBeVisible({ timeout: 30_000 });
+  // Every poll of the order's state finds it unpaid, until the panel gives up asking.
+  for (let poll = 0; poll <= MAX_POLLS; poll += 1) {
+    if (await pay.panel.getByText('支付未完成', { exact: true }).isVisible()) break;
+    const read = page
+      .waitForResponse((response) => response.url().endsWith('/new/consumer/order/detail'), {
+        timeout: 5_000,
+      })
+      .catch(() => null);
+    await page.clock.runFor(POLL_INTERVAL_MS);
+    await read;
+  }
+  await expect(pay.panel.getByText('支付未完成', { exact: true })).toBeVisible();
   await app.expectAccessible();
   await shot(page, 'not-completed');
   await pay.action('换一种方式支付').click();
@@ -283,4 +305,4 @@ test('a customer leaves the gateway page midway, waits, then pays at the counter
   await pay.action('确认：到店付款').click();
   await app.expectRoute('/order/success');
   await expect(pay.result).toContainText('到店付款');
-});
+}
