@@ -9,7 +9,7 @@ import { I18nProvider, useI18nContext } from '../i18n/i18n-context';
 import { loadLocaleAsync } from '../i18n/i18n-util.async';
 import { chooseLocale } from '../i18n/locale';
 import { configureHttp, type HttpConfig, type Toast } from '../services/http';
-import { detectEnvironment } from '../services/env';
+import { detectEnvironment, searchMovedIntoHash } from '../services/env';
 import { startInspector } from '../services/inspect';
 import { storage } from '../services/storage';
 import { ToastProvider, useToast } from '../views/ui/toast';
@@ -70,6 +70,9 @@ async function start() {
     if (document.visibilityState === 'visible') session.send({ type: 'session.show' });
   });
 
+  // Parameters before the hash join the hash's query, the one place the router reads them from.
+  const moved = searchMovedIntoHash(location.href);
+  if (moved) history.replaceState(history.state, '', moved);
   const router = createAppRouter();
   const root = document.getElementById('root');
   if (!root) throw new Error('#root missing from index.html');

@@ -81,6 +81,26 @@ export function readQuery(url: string): Record<string, string> {
   return query;
 }
 
+/**
+ * The address with the query written before the hash moved into the hash's query, or null when there is
+ * none. A link shared as `/?from=share#/?id=1` (messengers append their own parameters before the hash)
+ * would otherwise reach the router as `/?id=1?from=share`: the hash history appends the page's search to the
+ * hash's path, and the shop id reads "1?from=share". The hash's own values win over the same names before it.
+ */
+export function searchMovedIntoHash(href: string): string | null {
+  const url = new URL(href);
+  if (!url.search) return null;
+  const hash = url.hash.slice(1);
+  const queryAt = hash.indexOf('?');
+  const path = (queryAt >= 0 ? hash.slice(0, queryAt) : hash) || '/';
+  const query = new URLSearchParams(url.search);
+  const own = new URLSearchParams(queryAt >= 0 ? hash.slice(queryAt + 1) : '');
+  for (const key of new Set(own.keys())) query.delete(key);
+  own.forEach((value, key) => query.append(key, value));
+  const text = query.toString();
+  return `${url.pathname}#${path}${text ? `?${text}` : ''}`;
+}
+
 export interface Environment {
   platform: ClientPlatform;
   isKiosk: boolean;

@@ -97,6 +97,19 @@ test('a customer scanning a dine-in code lands on the menu with dine-in chosen',
   await app.expectAccessible();
 });
 
+test('a shop link a messenger shared with its own parameters before the hash opens that shop', async ({
+  app,
+  menu,
+  page,
+}) => {
+  await page.goto('/?from=singlemessage&isappinstalled=0#/?id=1&isDine=1');
+  await app.expectRoute('/product/index');
+  await menu.waitForProducts();
+  await expect(page.getByRole('button', { name: '堂食', pressed: true })).toBeVisible();
+  // The parameters now travel in the hash's query, the one the app's links keep.
+  expect(new URL(page.url()).search).toBe('');
+});
+
 test('a link with a malformed shop id says which part is wrong and offers the store list', async ({
   app,
   page,

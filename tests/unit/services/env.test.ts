@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  searchMovedIntoHash,
   detectKiosk,
   detectOverseas,
   detectPlatform,
@@ -59,5 +60,26 @@ describe('where the app runs', () => {
     expect(wantsInspector('http://x/#/?inspect')).toBe(true);
     expect(wantsInspector('http://x/?inspect=1')).toBe(true);
     expect(wantsInspector('http://x/#/product/index')).toBe(false);
+  });
+});
+
+describe('a link with parameters before the hash', () => {
+  it('carries them in the hash query, where the hash keeps its own values', () => {
+    expect(searchMovedIntoHash('https://shop.test/?from=share#/?id=1')).toBe('/#/?from=share&id=1');
+    expect(searchMovedIntoHash('https://shop.test/?id=2&inspect#/?id=1')).toBe('/#/?inspect=&id=1');
+    expect(searchMovedIntoHash('https://shop.test/?id=1&table=A%201')).toBe('/#/?id=1&table=A+1');
+    expect(searchMovedIntoHash('https://shop.test/app/?a=1#/pages/store/list')).toBe(
+      '/app/#/pages/store/list?a=1',
+    );
+  });
+
+  it('leaves an address without them alone', () => {
+    expect(searchMovedIntoHash('https://shop.test/#/?id=1')).toBeNull();
+    expect(searchMovedIntoHash('https://shop.test/')).toBeNull();
+  });
+
+  it('keeps what the entry reads: the shop id parses from the moved address', () => {
+    const moved = searchMovedIntoHash('https://shop.test/?from=singlemessage#/?id=1')!;
+    expect(readQuery(`https://shop.test${moved}`)).toEqual({ from: 'singlemessage', id: '1' });
   });
 });
