@@ -71,7 +71,10 @@ export interface BuildAppOptions {
    * expireUnpaidOrders or rely on the lazy expiry before reads); server/main.ts runs one every 15 s.
    */
   sweepIntervalMs?: number;
-  /** Adds POST /test/clock {advanceMs} that moves the app clock forward. End-to-end tests only. */
+  /**
+   * Adds POST /test/clock {advanceMs}, which moves the app clock forward, and POST /test/streams/end, which
+   * ends the calling customer's live streams. End-to-end tests only.
+   */
   testClockControl?: boolean;
   /**
    * How long a session read by its token is kept in this process (ms); 0 reads every call's session from
@@ -222,7 +225,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(deliveryRoutes);
   await app.register(tableRoutes);
   await app.register(paymentRoutes);
-  await app.register(orderLifeRoutes, { listen: options.listen, streamSweepMs: options.streamSweepMs });
+  await app.register(orderLifeRoutes, {
+    listen: options.listen,
+    streamSweepMs: options.streamSweepMs,
+    testControl: options.testClockControl ?? false,
+  });
   await app.register(merchantRoutes);
   await app.register(generalRoutes({ webViewOrigins: options.security?.webViewOrigins ?? [] }));
   if (clock) await app.register(testClockRoutes(clock));

@@ -783,6 +783,9 @@ export const streamTickets = pgTable('stream_tickets', {
     .notNull()
     .references(() => sessions.id, { onDelete: 'cascade' }),
   expiresAt: stamp('expires_at').notNull(),
+  // The customer's newest order event when the ticket was issued: a stream opened on it later sends what
+  // happened in between, so a change made while the page was connecting is not lost.
+  afterEventId: integer('after_event_id').notNull().default(0),
 });
 
 /**

@@ -4,7 +4,7 @@
 // ticket that opens the live status stream. Every status change goes through changeStatus
 // (server/modules/order-status.ts), whose order_events row wakes the stream when it commits.
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, gt, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DeliveryInfo, EventsTicketInfo, MerchantAction } from '../../src/domain/api/order-life';
 import type { OrderStatus } from '../../src/domain/enums';
 import { DELIVERING_STATUSES, MERCHANT_TRANSITIONS } from '../../src/domain/order-life';
@@ -357,14 +357,25 @@ export async function createEventsTicket(
   await db
     .delete(streamTickets)
     .where(and(eq(streamTickets.sessionId, session.id), lte(streamTickets.expiresAt, now)));
-  await db.insert(streamTickets).values({ ticketHash: hashToken(ticket), sessionId: session.id, expiresAt });
+  await db.insert(streamTickets).values({
+    ticketHash: hashToken(ticket),
+    sessionId: session.id,
+    expiresAt,
+    afterEventId: sql`(select coalesce(max(${orderEvents.id}), 0) from ${orderEvents} where ${orderEvents.customerId} = ${session.customerId})`,
+  });
   return { ticket, expiresAt: expiresAt.toISOString() };
 }
 
-/** The customer whose stream a ticket opens, or null for an unknown or expired ticket. */
-export async function ticketCustomer(db: Executor, ticket: string, now: Date): Promise<number | null> {
+export interface TicketHolder {
+  customerId: number;
+  /** The customer's newest order event when the ticket was issued: where a fresh stream starts. */
+  afterEventId: number;
+}
+
+/** Whose stream a ticket opens, and from where; null for an unknown or expired ticket. */
+export async function ticketHolder(db: Executor, ticket: string, now: Date): Promise<TicketHolder | null> {
   const [row] = await db
-    .select({ customerId: sessions.customerId })
+    .select({ customerId: sessions.customerId, afterEventId: streamTickets.afterEventId })
     .from(streamTickets)
     .innerJoin(sessions, eq(sessions.id, streamTickets.sessionId))
     .where(
@@ -374,5 +385,5 @@ export async function ticketCustomer(db: Executor, ticket: string, now: Date): P
         gt(sessions.expiresAt, now),
       ),
     );
-  return row?.customerId ?? null;
+  return row ?? null;
 }

@@ -1,7 +1,7 @@
 // The live status stream of one customer (server-sent events): every order_events row of the customer
 // after the cursor becomes `id: <row id>`, `event: order`, `data: <orderChangeEvent>`. The cursor starts
-// at the browser's Last-Event-ID (a reconnect misses nothing) or at the newest row (a fresh page already
-// read the current statuses). The app's OrderEventHub (./order-event-hub.ts) wakes the stream when the
+// at the browser's Last-Event-ID (a reconnect misses nothing) or at the customer's newest row when the
+// stream's ticket was issued (a change made while the page was connecting is sent at once). The app's OrderEventHub (./order-event-hub.ts) wakes the stream when the
 // database notifies a change of its customer, whichever process wrote it; an idle stream sends no query.
 // A comment line every 15 s keeps proxies from closing an idle stream.
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -53,8 +53,11 @@ export class StreamSlots {
   }
 }
 
-/** The open streams of one app, each with its "end now" function; graceful shutdown ends them all. */
-export type StreamRegistry = Set<() => void>;
+/**
+ * The open streams of one app: each one's "end now" function and its customer. Graceful shutdown ends them
+ * all; the end-to-end tests' control ends one customer's (POST /test/streams/end).
+ */
+export type StreamRegistry = Map<() => void, number>;
 
 export interface StreamArgs {
   db: Executor;
@@ -174,7 +177,7 @@ export async function streamOrderEvents(args: StreamArgs): Promise<void> {
     resolveEnded();
   }
 
-  args.registry.add(end);
+  args.registry.set(end, customerId);
   args.request.once('close', end);
   response.once('close', end);
   // A reconnect (Last-Event-ID) gets what it missed at once, and so does a fresh stream whose change

@@ -10,6 +10,7 @@ import {
   actionRoutes,
   defineAction,
   envelope,
+  findSession,
   HttpError,
   refuseForbiddenText,
   sendFailure,
@@ -22,7 +23,7 @@ import {
   confirmDelivered,
   createEventsTicket,
   deliveryInfo,
-  ticketCustomer,
+  ticketHolder,
 } from '../modules/order-life';
 import type { AdjustableClock } from '../modules/order-life-clock';
 import { expireDue } from '../modules/order-life-gateway';
@@ -30,7 +31,6 @@ import { orderLifeMessages } from '../modules/order-life-messages';
 import type { Listen } from '../db/notify';
 import { OrderEventHub } from '../modules/order-event-hub';
 import {
-  newestEventId,
   parseLastEventId,
   STREAM_CAP_RETRY_SECONDS,
   streamCapMessage,
@@ -104,11 +104,13 @@ export interface OrderLifeRouteOptions {
   listen?: Listen | null;
   /** How often open streams are swept while the listener is down (ms); DEFAULT_STREAM_SWEEP_MS. */
   streamSweepMs?: number;
+  /** Adds POST /test/streams/end (TEST_CLOCK_CONTROL): end-to-end tests only, never production. */
+  testControl?: boolean;
 }
 
 /** The live status stream; open streams end when the app closes, so shutdown never waits on them. */
 const orderEventsRoute: FastifyPluginAsync<OrderLifeRouteOptions> = async (app: FastifyInstance, options) => {
-  const registry: StreamRegistry = new Set();
+  const registry: StreamRegistry = new Map();
   const slots = new StreamSlots();
   // One listener for all of this app's streams (decision K30).
   const hub = new OrderEventHub({
@@ -118,16 +120,18 @@ const orderEventsRoute: FastifyPluginAsync<OrderLifeRouteOptions> = async (app: 
     onError: (err, what) => app.log.warn({ err }, what),
   });
   app.addHook('preClose', async () => {
-    for (const end of [...registry]) end();
+    for (const end of [...registry.keys()]) end();
   });
+  if (options.testControl) await app.register(testStreamRoutes(registry));
   app.addHook('onClose', async () => hub.close());
 
   app.get(ORDER_EVENTS_PATH, async (request, reply) => {
     refuseForbiddenText(request.query, 400);
     const query = streamQuery.safeParse(request.query);
-    const customerId = query.success ? await ticketCustomer(app.db, query.data.ticket, app.now()) : null;
-    if (customerId === null)
+    const holder = query.success ? await ticketHolder(app.db, query.data.ticket, app.now()) : null;
+    if (holder === null)
       return sendFailure(request, reply, new HttpError(401, orderLifeMessages.ticketInvalid));
+    const { customerId } = holder;
     if (!slots.take(customerId)) {
       reply.header('retry-after', String(STREAM_CAP_RETRY_SECONDS));
       return sendFailure(request, reply, new HttpError(429, streamCapMessage));
@@ -135,9 +139,9 @@ const orderEventsRoute: FastifyPluginAsync<OrderLifeRouteOptions> = async (app: 
     try {
       // EventSource sends Last-Event-ID on reconnect; a query parameter serves clients that cannot.
       const lastEventId = parseLastEventId(request.headers['last-event-id'] ?? query.data!.lastEventId);
-      // Read before the reply is hijacked: a database failure here still gets its 503 envelope instead of
-      // leaving a connection open with nothing ever written to it.
-      const after = lastEventId ?? (await newestEventId(app.db, customerId));
+      // A fresh stream starts where its ticket was issued: what changed while the page was connecting is
+      // sent at once instead of being lost.
+      const after = lastEventId ?? holder.afterEventId;
       // A hijacked reply skips Fastify's header sending: the security headers set so far go out with the
       // stream's own.
       for (const [name, value] of Object.entries(reply.getHeaders()))
@@ -158,6 +162,25 @@ const orderEventsRoute: FastifyPluginAsync<OrderLifeRouteOptions> = async (app: 
     }
   });
 };
+
+export const TEST_STREAMS_END_PATH = '/test/streams/end';
+
+/**
+ * POST /test/streams/end with the customer's `token`: ends that customer's open streams in this process, as
+ * a dropped connection or a restarting server would (end-to-end tests only). The browser reconnects.
+ */
+function testStreamRoutes(registry: StreamRegistry): FastifyPluginAsync {
+  return async (app) => {
+    app.post(TEST_STREAMS_END_PATH, async (request, reply) => {
+      const token = request.headers.token;
+      const session = typeof token === 'string' ? await findSession(app, token, app.now()) : null;
+      if (!session) return sendFailure(request, reply, new HttpError(401, orderLifeMessages.ticketInvalid));
+      const ends = [...registry].filter(([, customerId]) => customerId === session.customerId);
+      for (const [end] of ends) end();
+      return envelope(true, { ended: ends.length }, '');
+    });
+  };
+}
 
 export const TEST_CLOCK_PATH = '/test/clock';
 const clockInput = z.object({

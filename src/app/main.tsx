@@ -12,6 +12,7 @@ import { configureHttp, type HttpConfig, type Toast } from '../services/http';
 import { detectEnvironment, searchMovedIntoHash } from '../services/env';
 import { startInspector } from '../services/inspect';
 import { storage } from '../services/storage';
+import { InspectionContext } from '../views/ui/inspection';
 import { ToastProvider, useToast } from '../views/ui/toast';
 import { errorText } from '../i18n/error-text';
 import { AppStateProvider, useAppState, type SessionRef } from './app-state';
@@ -83,7 +84,9 @@ async function start() {
           <ToastProvider>
             <RequestLayerBridge session={session} router={router} />
             <CartProvider>
-              <RouterProvider router={router} />
+              <InspectionContext value={inspect}>
+                <RouterProvider router={router} />
+              </InspectionContext>
             </CartProvider>
           </ToastProvider>
         </AppStateProvider>

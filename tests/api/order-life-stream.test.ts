@@ -21,7 +21,7 @@ describe.each(testDatabases)('the live status stream on %s', (kind) => {
   const streams: AbortController[] = [];
 
   beforeAll(async () => {
-    h = await buildTestApp(kind, { seed: paymentSeed, clock, demoMode: true });
+    h = await buildTestApp(kind, { seed: paymentSeed, clock, demoMode: true, testClockControl: true });
     await h.app.listen({ port: 0, host: '127.0.0.1' });
     const address = h.app.server.address();
     base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -97,6 +97,24 @@ describe.each(testDatabases)('the live status stream on %s', (kind) => {
     again.controller.abort();
   });
 
+  it('sends at once a change made between the ticket and the connection, and nothing older', async () => {
+    const order = await place(h, token, pickupOrder());
+    const paid = await h.call('order/pay', { id: order.id, payTypeId: PAY_TYPE.Cash }, { token });
+    expect(paid.body.result, paid.body.message).toBe(true);
+
+    // The page has read the order and asked for its ticket; the merchant accepts before the stream opens.
+    const issued = await ticket();
+    expect((await merchant('accept', order.orderNo)).statusCode).toBe(200);
+    const { response, controller } = await open(issued);
+    const stream = new SseReader(response);
+    const [first] = await stream.waitFor((events) => events.length >= 1, 1500);
+    expect(orderEvent(first!)).toMatchObject({ orderId: order.id, status: 'confirmed' });
+    await stream.waitFor(() => stream.comments > 0);
+    // The payment before the ticket is not sent again.
+    expect(stream.events.map((e) => orderEvent(e).status)).toEqual(['confirmed']);
+    controller.abort();
+  });
+
   it('finds a change written straight to the database within 1 s, through its notification', async () => {
     const order = await place(h, token, pickupOrder());
     const { response } = await open(await ticket());
@@ -127,6 +145,25 @@ describe.each(testDatabases)('the live status stream on %s', (kind) => {
     await h.call('order/pay', { id: theirs.id, payTypeId: PAY_TYPE.Cash }, { token: stranger });
     await merchant('accept', theirs.orderNo);
     await expect(stream.waitFor((events) => events.length >= 1, 2500)).rejects.toThrow('no such event');
+  });
+
+  it("the tests' control ends one customer's streams and no one else's", async () => {
+    const me = await enter(h, SHOP);
+    const mine = new SseReader((await open(await ticket(me))).response);
+    const stranger = await enter(h, SHOP);
+    const theirs = new SseReader((await open(await ticket(stranger))).response);
+    await mine.waitFor(() => mine.comments > 0);
+    await theirs.waitFor(() => theirs.comments > 0);
+
+    const end = (headers: Record<string, string>) =>
+      h.inject({ method: 'POST', url: '/test/streams/end', headers });
+    expect((await end({})).statusCode).toBe(401);
+    expect((await end({ token: 'not-a-token' })).statusCode).toBe(401);
+    const ended = await end({ token: me });
+    expect(ended.statusCode).toBe(200);
+    expect(ended.json()).toEqual({ result: true, info: { ended: 1 }, message: '' });
+    expect(await mine.endsWithin(1000)).toBe(true);
+    expect(await theirs.endsWithin(300)).toBe(false);
   });
 
   it('refuses an unknown or expired ticket with 401', async () => {

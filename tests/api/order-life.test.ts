@@ -227,6 +227,8 @@ describe.each(testDatabases)("the order's life (customer) on %s", (kind) => {
   it('has no test clock unless the app is built with one', async () => {
     const r = await h.inject({ method: 'POST', url: '/test/clock', payload: { advanceMs: 60_000 } });
     expect(r.statusCode).toBe(404);
+    const streams = await h.inject({ method: 'POST', url: '/test/streams/end', headers: { token } });
+    expect(streams.statusCode).toBe(404);
   });
 });
 

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, setup } from 'xstate';
+import { createActor, fromCallback } from 'xstate';
+import { WATCH_EVENTS, watchModel } from '../../qa/models/order-watch.model';
 import type { OrderChangeEvent } from '../../src/domain/api/order-life';
 import {
   CONNECT_TIMEOUT_MS,
@@ -11,45 +12,6 @@ import {
 } from '../../src/machines/order-watch.machine';
 import * as select from '../../src/machines/order-watch.selectors';
 import { coveragePaths } from './support';
-
-type ModelEvent =
-  | { type: 'CONNECTED' }
-  | { type: 'MERCHANT_ACTS' }
-  | { type: 'CONNECTION_DROPS' }
-  | { type: 'STREAM_REFUSED' }
-  | { type: 'NO_ANSWER' }
-  | { type: 'POLL_PERIOD' }
-  | { type: 'RETRY_TIME' };
-
-/** The page's view of the live status: connecting, live, reconnecting, or polling until the next try. */
-const model = setup({ types: { events: {} as ModelEvent } }).createMachine({
-  id: 'watchModel',
-  initial: 'connecting',
-  states: {
-    connecting: {
-      on: { CONNECTED: 'live', STREAM_REFUSED: 'polling', NO_ANSWER: 'polling', MERCHANT_ACTS: 'connecting' },
-    },
-    live: {
-      on: { MERCHANT_ACTS: 'live', CONNECTION_DROPS: 'reconnecting', STREAM_REFUSED: 'polling' },
-    },
-    reconnecting: {
-      on: { CONNECTED: 'live', NO_ANSWER: 'polling', STREAM_REFUSED: 'polling' },
-    },
-    polling: {
-      on: { POLL_PERIOD: 'polling', RETRY_TIME: 'connecting' },
-    },
-  },
-});
-
-const EVENTS: ModelEvent[] = [
-  { type: 'CONNECTED' },
-  { type: 'MERCHANT_ACTS' },
-  { type: 'CONNECTION_DROPS' },
-  { type: 'STREAM_REFUSED' },
-  { type: 'NO_ANSWER' },
-  { type: 'POLL_PERIOD' },
-  { type: 'RETRY_TIME' },
-];
 
 const CHANGE: OrderChangeEvent = {
   orderId: 7,
@@ -88,7 +50,7 @@ afterEach(() => {
 });
 
 describe('orderWatch (model-based)', () => {
-  for (const path of coveragePaths(model, EVENTS)) {
+  for (const path of coveragePaths(watchModel, WATCH_EVENTS)) {
     it(path.description, async () => {
       const { actor, streams, heard, current } = start();
       const snap = () => actor.getSnapshot();

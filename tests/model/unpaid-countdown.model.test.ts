@@ -1,63 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { assign, createActor, setup } from 'xstate';
+import { createActor } from 'xstate';
+import { COUNTDOWN_EVENTS, COUNTDOWN_WINDOW_S, countdownModel } from '../../qa/models/unpaid-countdown.model';
 import { unpaidCountdownMachine } from '../../src/machines/unpaid-countdown.machine';
 import * as select from '../../src/machines/unpaid-countdown.selectors';
 import { coveragePaths } from './support';
 
 const START = new Date('2026-11-19T10:00:00Z');
-const WINDOW_S = 3;
-
-type ModelEvent =
-  { type: 'SECOND_PASSES' } | { type: 'HIDE' } | { type: 'SHOW' } | { type: 'DEADLINE_MOVES' };
-
-/**
- * The customer's view: the seconds left on screen while the page shows, a hidden page that keeps no time,
- * and the order running out of time. `left` is the true time left (it runs on while hidden).
- */
-const model = setup({
-  types: { context: {} as { left: number }, events: {} as ModelEvent },
-  guards: {
-    lastSecond: ({ context }) => context.left <= 1,
-    timeLeft: ({ context }) => context.left > 0,
-  },
-  actions: {
-    passSecond: assign(({ context }) => ({ left: Math.max(0, context.left - 1) })),
-    renew: assign({ left: WINDOW_S }),
-  },
-}).createMachine({
-  id: 'countdownModel',
-  context: { left: WINDOW_S },
-  initial: 'counting',
-  states: {
-    counting: {
-      on: {
-        SECOND_PASSES: [
-          { guard: 'lastSecond', target: 'expired', actions: 'passSecond' },
-          { actions: 'passSecond' },
-        ],
-        HIDE: 'hidden',
-        DEADLINE_MOVES: { actions: 'renew' },
-      },
-    },
-    hidden: {
-      on: {
-        SECOND_PASSES: { actions: 'passSecond' },
-        SHOW: [{ guard: 'timeLeft', target: 'counting' }, { target: 'expired' }],
-        DEADLINE_MOVES: { actions: 'renew' },
-      },
-    },
-    expired: {
-      on: { DEADLINE_MOVES: { target: 'counting', actions: 'renew' } },
-    },
-  },
-});
-
-const EVENTS: ModelEvent[] = [
-  { type: 'SECOND_PASSES' },
-  { type: 'HIDE' },
-  { type: 'SHOW' },
-  { type: 'DEADLINE_MOVES' },
-];
+const WINDOW_S = COUNTDOWN_WINDOW_S;
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -70,7 +19,7 @@ afterEach(() => {
 const inSeconds = (s: number) => new Date(Date.now() + s * 1000).toISOString();
 
 describe('unpaidCountdown (model-based)', () => {
-  for (const path of coveragePaths(model, EVENTS)) {
+  for (const path of coveragePaths(countdownModel, COUNTDOWN_EVENTS)) {
     it(path.description, async () => {
       const actor = createActor(unpaidCountdownMachine, {
         input: { deadlineAt: inSeconds(WINDOW_S), clock: () => new Date() },

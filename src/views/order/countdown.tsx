@@ -4,6 +4,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { unpaidCountdownMachine } from '../../machines/unpaid-countdown.machine';
 import { selectClockText, selectIsExpired } from '../../machines/unpaid-countdown.selectors';
+import { useInspection } from '../ui/inspection';
 import { useOrdersTexts } from './status-text';
 import styles from './countdown.module.css';
 
@@ -26,7 +27,10 @@ export function UnpaidCountdown({
   clock = browserClock,
 }: UnpaidCountdownProps) {
   const T = useOrdersTexts();
-  const actor = useActorRef(unpaidCountdownMachine, { input: { deadlineAt: deadline, offsetMs, clock } });
+  const actor = useActorRef(unpaidCountdownMachine, {
+    input: { deadlineAt: deadline, offsetMs, clock },
+    ...useInspection(),
+  });
   const text = useSelector(actor, selectClockText);
   const expired = useSelector(actor, selectIsExpired);
 

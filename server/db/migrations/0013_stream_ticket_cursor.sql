@@ -1,0 +1,1 @@
+ALTER TABLE "stream_tickets" ADD COLUMN "after_event_id" integer DEFAULT 0 NOT NULL;
