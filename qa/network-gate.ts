@@ -63,3 +63,22 @@ export async function refuseNextCall(page: Page, action: string, info: object, m
     { times: 1 },
   );
 }
+
+/** Drops the page's next call to an action as a lost connection would; later calls reach the server. */
+export async function dropNextCall(page: Page, action: string) {
+  await page.route(`**/new/consumer/${action}`, (route) => route.abort('connectionreset'), { times: 1 });
+}
+
+/** Answers the page's next call to an action with an HTTP error status and the server's envelope. */
+export async function answerNextCallWithStatus(page: Page, action: string, status: number, message: string) {
+  await page.route(
+    `**/new/consumer/${action}`,
+    (route) =>
+      route.fulfill({
+        status,
+        contentType: 'application/json',
+        body: JSON.stringify({ result: false, info: null, message }),
+      }),
+    { times: 1 },
+  );
+}

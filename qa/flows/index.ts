@@ -2,9 +2,20 @@
 // of its model has a page mapping (assertMapped throws otherwise, naming what is missing).
 import { assertMapped, type QaFlow } from '../flow';
 import { checkoutFlow } from './checkout';
+import { entryFlow } from './entry';
+import { orderWatchFlow } from './order-watch';
 import { paymentFlow } from './payment';
+import { shopStatusFlow } from './shop-status';
+import { unpaidCountdownFlow } from './unpaid-countdown';
 
-export const FLOWS: QaFlow[] = [checkoutFlow, paymentFlow].map((flow) => flow as unknown as QaFlow);
+export const FLOWS: QaFlow[] = [
+  checkoutFlow,
+  paymentFlow,
+  entryFlow,
+  shopStatusFlow,
+  unpaidCountdownFlow,
+  orderWatchFlow,
+].map((flow) => flow as unknown as QaFlow);
 
 export function flowNamed(name: string): QaFlow {
   const flow = FLOWS.find((f) => f.name === name);

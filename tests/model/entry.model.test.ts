@@ -1,5 +1,8 @@
+// The entry model that QA replays in Chromium (qa/models/entry.model.ts), walked here against the real entry
+// machine over every scenario: each model scenario has its fixture below (the link, the shop, the stored
+// session, the calls that fail), the demo ones and those the demo shops cannot reach alike.
 import { describe, expect, it } from 'vitest';
-import { assign, createActor, fromPromise, setup } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import type { SessionInfo } from '../../src/domain/api/user';
 import type { OrderType } from '../../src/domain/enums';
 import type { ShopInfo } from '../../src/domain/shop';
@@ -12,6 +15,11 @@ import {
 } from '../../src/machines/entry.machine';
 import * as select from '../../src/machines/entry.selectors';
 import type { NavigationTarget } from '../../src/machines/navigation';
+import {
+  ENTRY_EVENTS,
+  entryModel as model,
+  type EntryScenario as ScenarioName,
+} from '../../qa/models/entry.model';
 import { makeShop } from './fixtures/shop';
 import { coveragePaths, settle } from './support';
 
@@ -24,8 +32,9 @@ interface Scenario {
   table?: TableRouting;
   /** Calls that fail the first time they are made. */
   failOnce?: 'openSession' | 'moveSession' | 'loadShop' | 'loadTable';
-  /** What the customer sees first. */
-  outcome: 'routed' | 'invalid' | 'failed';
+  /** A call that fails every time, with the server's message. */
+  failAlways?: { call: 'openSession'; message: string };
+  /** Where the customer lands (routed outcomes of the model). */
   target?: NavigationTarget;
   /** After a retry (failed outcomes). */
   retryTarget?: NavigationTarget;
@@ -43,64 +52,54 @@ const SCENARIOS = {
   redBag: {
     query: { shop_id: '1' },
     shop: { expandRedBagId: 5 },
-    outcome: 'routed',
     target: { route: '/product/expand-red-bag', query: { id: 5 } },
   },
   redBagViewed: {
     query: { shop_id: '1' },
     shop: { expandRedBagId: 5 },
     viewed: [5],
-    outcome: 'routed',
     target: TAB1,
   },
   redBagOldMode: {
     query: { shop_id: '1', fromOld: '1' },
     shop: { expandRedBagId: 5 },
-    outcome: 'routed',
     target: TAB1,
   },
   // Rule 2: the member-centre flag.
   memberCentre: {
     query: { id: '1', to_vip_center: '1' },
-    outcome: 'routed',
     target: { route: '/member/index', query: {} },
   },
   // Rule 3: scan or dine, a shared product, auto-add.
   dine: {
     query: { shop_id: '1', isDine: '1', table: '12', table_no: 'A3' },
-    outcome: 'routed',
     orderType: 'dine',
     target: { route: '/product/index', query: { table: 12, tableNo: 'A3' } },
   },
   // A printed table number only (table_no): dine-in, and the table page looks the number up.
   dineByTableNo: {
     query: { shop_id: '1', table_no: 'A12' },
-    outcome: 'routed',
     orderType: 'dine',
     target: { route: '/product/table', query: { tableNo: 'A12' } },
   },
   // With a table code too, the code names the table (the number is only what is printed).
   dineByCodeAndTableNo: {
     query: { shop_id: '1', table: 'tblCodeA12x', table_no: 'A12' },
-    outcome: 'routed',
     orderType: 'dine',
     target: { route: '/product/index', query: { table: 'tblCodeA12x', tableNo: 'A12' } },
   },
   sharedProduct: {
     query: { shop_id: '1', share_product_id: '77' },
-    outcome: 'routed',
     target: { route: '/product/index', query: { productId: 77 } },
   },
   autoAdd: {
     query: { shop_id: '1', auto_add_product_id: '78' },
-    outcome: 'routed',
     target: { route: '/product/index', query: { autoAdd: 78 } },
   },
   // Rule 4: beauty shops.
   beauty: {
     query: { shop_id: '1' },
     shop: { industry: 4 },
-    outcome: 'routed',
     orderType: 'appointment',
     target: { route: '/pages/user/index-tab-1', query: { orderType: 'appointment' } },
   },
@@ -109,38 +108,32 @@ const SCENARIOS = {
     query: { shop_id: '1', source_type: 'openTable', table: '3' },
     shop: { expandRedBagId: 5 },
     table: { status: 0, firstOrderId: null, hasUserOrders: false },
-    outcome: 'routed',
     orderType: 'openTable',
     target: { route: '/product/table', query: { table: 3, status: 0 } },
   },
   tableIdleByNumber: {
     query: { shop_id: '1', source_type: 'openTable', table_no: 'A12' },
     table: { status: 0, firstOrderId: null, hasUserOrders: false },
-    outcome: 'routed',
     orderType: 'openTable',
     target: { route: '/product/table', query: { tableNo: 'A12', status: 0 } },
   },
   tableOrdering: {
     query: { shop_id: '1', source_type: 'openTable', table: '3' },
     table: { status: 1, firstOrderId: 900, hasUserOrders: false },
-    outcome: 'routed',
     target: { route: '/pages/user/order/list', query: { orderId: 900 } },
   },
   tableBusyMine: {
     query: { shop_id: '1', source_type: 'openTable', table: '3' },
     table: { status: 2, firstOrderId: 901, hasUserOrders: true },
-    outcome: 'routed',
     target: { route: '/pages/user/order/list', query: {} },
   },
   tableBusyOthers: {
     query: { shop_id: '1', source_type: 'openTable', table: '3' },
     table: { status: 2, firstOrderId: 901, hasUserOrders: false },
-    outcome: 'routed',
     target: { route: '/product/table', query: { table: 3, status: 1 } },
   },
   tableMissing: {
     query: { shop_id: '1', source_type: 'openTable' },
-    outcome: 'invalid',
     reason: 'missingTable',
     param: 'table',
   },
@@ -148,34 +141,29 @@ const SCENARIOS = {
   kiosk: {
     query: { shop_id: '1' },
     kiosk: true,
-    outcome: 'routed',
     target: { route: '/product/index', query: { mode: 'cart' } },
   },
   homeDefault: {
     query: { shop_id: '1' },
     shop: { homeSetting: { defaultPage: 'home', banners: [] } },
-    outcome: 'routed',
     target: { route: '/pages/user/index-tab', query: {} },
   },
-  plain: { query: { shop_id: '1' }, outcome: 'routed', target: TAB1, orderType: 'takeaway' },
+  plain: { query: { shop_id: '1' }, target: TAB1, orderType: 'takeaway' },
   // Links without or with bad parameters.
-  noShop: { query: {}, outcome: 'routed', target: { route: '/pages/store/list', query: {} } },
-  badShopId: { query: { shop_id: '12abc' }, outcome: 'invalid', reason: 'invalidParam', param: 'shop_id' },
+  noShop: { query: {}, target: { route: '/pages/store/list', query: {} } },
+  badShopId: { query: { shop_id: '12abc' }, reason: 'invalidParam', param: 'shop_id' },
   conflictingShopIds: {
     query: { id: '1', shop_id: '2' },
-    outcome: 'invalid',
     reason: 'invalidParam',
     param: 'shop_id',
   },
   badTable: {
     query: { shop_id: '1', table: '-4' },
-    outcome: 'invalid',
     reason: 'invalidParam',
     param: 'table',
   },
   badFlag: {
     query: { shop_id: '1', isDine: 'maybe' },
-    outcome: 'invalid',
     reason: 'invalidParam',
     param: 'isDine',
   },
@@ -183,14 +171,12 @@ const SCENARIOS = {
   tokenSameShop: {
     query: { shop_id: '1' },
     stored: { token: 'T-stored', shopId: 1 },
-    outcome: 'routed',
     target: TAB1,
     session: { token: 'T-stored', via: 'stored' },
   },
   tokenOtherShop: {
     query: { shop_id: '1' },
     stored: { token: 'T-stored', shopId: 2 },
-    outcome: 'routed',
     target: TAB1,
     session: { token: 'T-moved', via: 'moveSession' },
   },
@@ -198,14 +184,12 @@ const SCENARIOS = {
     query: { shop_id: '1' },
     stored: { token: 'T-stored', shopId: 2 },
     failOnce: 'moveSession',
-    outcome: 'routed',
     target: TAB1,
     session: { token: 'T-new', via: 'openSession', openid: 'device-1' },
   },
   // An entry link's openid names nobody: the browser's own device id opens the session (decision S1).
   linkOpenid: {
     query: { shop_id: '1', openid: 'wx-abc' },
-    outcome: 'routed',
     target: TAB1,
     session: { token: 'T-new', via: 'openSession', openid: 'device-1' },
   },
@@ -213,14 +197,12 @@ const SCENARIOS = {
   sessionRefused: {
     query: { shop_id: '1' },
     failOnce: 'openSession',
-    outcome: 'failed',
     reason: 'session',
     retryTarget: TAB1,
   },
   shopUnreachable: {
     query: { shop_id: '1' },
     failOnce: 'loadShop',
-    outcome: 'failed',
     reason: 'shop',
     retryTarget: TAB1,
   },
@@ -228,52 +210,24 @@ const SCENARIOS = {
     query: { shop_id: '1', source_type: 'openTable', table: '3' },
     table: { status: 0, firstOrderId: null, hasUserOrders: false },
     failOnce: 'loadTable',
-    outcome: 'failed',
     reason: 'table',
     retryTarget: { route: '/product/table', query: { table: 3, status: 0 } },
   },
-} satisfies Record<string, Scenario>;
+  unknownShop: {
+    query: { shop_id: '999' },
+    failAlways: { call: 'openSession', message: '店铺不存在。' },
+    reason: 'session',
+  },
+} satisfies Record<ScenarioName, Scenario>;
 
-type ScenarioName = keyof typeof SCENARIOS;
 const scenario = (name: ScenarioName): Scenario => SCENARIOS[name];
-const NAMES = Object.keys(SCENARIOS) as ScenarioName[];
-
-type ModelEvent = { type: 'OPEN'; scenario: ScenarioName } | { type: 'RETRY' };
-
-/** The customer's view: a link is opened and lands on a page, a refusal, or a retryable failure. */
-const model = setup({
-  types: { context: {} as { scenario: ScenarioName | null }, events: {} as ModelEvent },
-  guards: {
-    lands: ({ event }) => event.type === 'OPEN' && scenario(event.scenario).outcome === 'routed',
-    isRefused: ({ event }) => event.type === 'OPEN' && scenario(event.scenario).outcome === 'invalid',
-  },
-  actions: { remember: assign(({ event }) => (event.type === 'OPEN' ? { scenario: event.scenario } : {})) },
-}).createMachine({
-  id: 'entryModel',
-  context: { scenario: null },
-  initial: 'start',
-  states: {
-    start: {
-      on: {
-        OPEN: [
-          { guard: 'lands', target: 'routed', actions: 'remember' },
-          { guard: 'isRefused', target: 'invalid', actions: 'remember' },
-          { target: 'failed', actions: 'remember' },
-        ],
-      },
-    },
-    routed: {},
-    invalid: {},
-    failed: { on: { RETRY: 'retried' } },
-    retried: {},
-  },
-});
 
 function open(name: ScenarioName) {
   const sc = scenario(name);
   const calls: { name: string; input: unknown }[] = [];
   const failed = new Set<string>();
   const shouldFail = (call: string) => {
+    if (sc.failAlways?.call === call) return true;
     if (sc.failOnce === call && !failed.has(call)) {
       failed.add(call);
       return true;
@@ -294,7 +248,7 @@ function open(name: ScenarioName) {
       actors: {
         openSession: fromPromise(async ({ input }) => {
           calls.push({ name: 'openSession', input });
-          if (shouldFail('openSession')) throw new Error('session refused');
+          if (shouldFail('openSession')) throw new Error(sc.failAlways?.message ?? 'session refused');
           return session('T-new');
         }),
         moveSession: fromPromise(async ({ input }) => {
@@ -330,10 +284,7 @@ function open(name: ScenarioName) {
 }
 
 describe('entry (model-based)', () => {
-  for (const path of coveragePaths(model, [
-    ...NAMES.map((name) => ({ type: 'OPEN' as const, scenario: name })),
-    { type: 'RETRY' as const },
-  ])) {
+  for (const path of coveragePaths(model, ENTRY_EVENTS)) {
     it(path.description, async () => {
       let run: ReturnType<typeof open> | null = null;
       const navigations = () => run!.emitted.filter((e) => e.type === 'navigate');
@@ -381,6 +332,7 @@ describe('entry (model-based)', () => {
             const s = run!.actor.getSnapshot();
             expect(select.selectCanRetry(s)).toBe(true);
             expect(select.selectEntryError(s)?.reason).toBe(sc.reason);
+            if (sc.failAlways) expect(select.selectEntryError(s)?.message).toBe(sc.failAlways.message);
             expect(navigations()).toEqual([]);
           },
           retried: ({ context }) => {

@@ -1,5 +1,8 @@
+// The shop status model that QA replays in Chromium (qa/models/shop-status.model.ts), walked here against the
+// real shop status machine over every scenario and update: each model scenario has its fixture shop and
+// order type below, the demo ones and those the demo shops cannot show alike.
 import { describe, expect, it } from 'vitest';
-import { assign, createActor, setup } from 'xstate';
+import { createActor } from 'xstate';
 import type { OrderType } from '../../src/domain/enums';
 import {
   shopStatusMachine,
@@ -7,78 +10,51 @@ import {
   type StatusShop,
 } from '../../src/machines/shop-status.machine';
 import * as select from '../../src/machines/shop-status.selectors';
+import {
+  SHOP_STATUS_EVENTS as EVENTS,
+  shopStatusModel as model,
+  shopStatusScenario,
+  type ShopStatusScenario as Name,
+} from '../../qa/models/shop-status.model';
 import { makeShop } from './fixtures/shop';
 import { coveragePaths } from './support';
 
-type Outcome = 'normal' | 'expired' | 'stopped' | 'closed' | 'outsideHours';
-
-interface Scenario {
+interface Fixture {
   shop: Partial<StatusShop>;
   orderType: OrderType;
-  overseas?: boolean;
-  /** What the customer sees. */
-  outcome: Outcome;
-  /** In old mode (after a fastfood confirm) the expiry no longer blocks: what shows then. */
-  whenOld?: Outcome;
-  /** After confirming the expiry dialog. */
-  onConfirm?: 'acknowledged' | 'normal' | 'closed';
 }
 
 const OPEN: StatusShop = makeShop({ industry: 1 });
 /** 12:00 in Shanghai (the fixture shop's zone). */
 const NOON = Date.parse('2026-01-05T04:00:00Z');
 
-const SCENARIOS = {
-  open: { shop: {}, orderType: 'takeaway', outcome: 'normal' },
-  expiredRetail: {
-    shop: { realShopStatus: 0 },
-    orderType: 'takeaway',
-    outcome: 'expired',
-    whenOld: 'normal',
-    onConfirm: 'acknowledged',
-  },
-  stoppedFastfood: {
-    shop: { realShopStatus: -1, industry: 2 },
-    orderType: 'takeaway',
-    outcome: 'stopped',
-    whenOld: 'normal',
-    onConfirm: 'normal',
-  },
+const FIXTURES = {
+  open: { shop: {}, orderType: 'takeaway' },
+  expiredRetail: { shop: { realShopStatus: 0 }, orderType: 'takeaway' },
+  // As the Paris bakery: pickup and table ordering, no delivery.
+  expiredFastfood: { shop: { realShopStatus: 0, industry: 2, openShop: false }, orderType: 'selfPickup' },
+  stoppedFastfood: { shop: { realShopStatus: -1, industry: 2 }, orderType: 'takeaway' },
   expiredFastfoodScanOff: {
     shop: { realShopStatus: 0, industry: 2, openScanSwitch: false },
     orderType: 'takeaway',
-    outcome: 'expired',
-    whenOld: 'normal',
-    onConfirm: 'closed',
   },
-  expiredOverseas: { shop: { realShopStatus: 0 }, orderType: 'takeaway', overseas: true, outcome: 'normal' },
+  expiredOverseas: { shop: { realShopStatus: 0 }, orderType: 'takeaway' },
   expiredOpenTable: {
     shop: { realShopStatus: -1, openShop: false, selfCollection: false },
     orderType: 'openTable',
-    outcome: 'normal',
   },
-  dineScanOff: { shop: { openScanSwitch: false }, orderType: 'dine', outcome: 'closed' },
-  dineScanOn: { shop: { openShop: false, selfCollection: false }, orderType: 'dine', outcome: 'normal' },
-  takeawayPickupOnly: { shop: { openShop: false }, orderType: 'takeaway', outcome: 'normal' },
-  takeawayBothOff: {
-    shop: { openShop: false, selfCollection: false },
-    orderType: 'takeaway',
-    outcome: 'closed',
-  },
-  pickupBothOff: {
-    shop: { openShop: false, selfCollection: false },
-    orderType: 'selfPickup',
-    outcome: 'closed',
-  },
+  dineScanOff: { shop: { openScanSwitch: false }, orderType: 'dine' },
+  dineScanOn: { shop: { openShop: false, selfCollection: false }, orderType: 'dine' },
+  takeawayPickupOnly: { shop: { openShop: false }, orderType: 'takeaway' },
+  takeawayBothOff: { shop: { openShop: false, selfCollection: false }, orderType: 'takeaway' },
+  pickupBothOff: { shop: { openShop: false, selfCollection: false }, orderType: 'selfPickup' },
   takeawayAfterHours: {
     shop: { businessTimeRange: [{ start: '17:00', end: '22:00' }] },
     orderType: 'takeaway',
-    outcome: 'outsideHours',
   },
   takeawayOvernightHours: {
     shop: { businessTimeRange: [{ start: '22:00', end: '13:00' }] },
     orderType: 'takeaway',
-    outcome: 'normal',
   },
   dineOutsideScanHours: {
     shop: {
@@ -89,154 +65,12 @@ const SCENARIOS = {
       },
     },
     orderType: 'dine',
-    outcome: 'outsideHours',
   },
-  closedOverseas: {
-    shop: { openShop: false, selfCollection: false },
-    orderType: 'takeaway',
-    overseas: true,
-    outcome: 'normal',
-  },
-} satisfies Record<string, Scenario>;
+  closedOverseas: { shop: { openShop: false, selfCollection: false }, orderType: 'takeaway' },
+} satisfies Record<Name, Fixture>;
 
-type Name = keyof typeof SCENARIOS;
-const NAMES = Object.keys(SCENARIOS) as Name[];
-const scenario = (name: Name): Scenario => SCENARIOS[name];
-const shopOf = (name: Name): StatusShop => ({ ...OPEN, ...scenario(name).shop });
-
-type ModelEvent =
-  | { type: 'OPEN'; scenario: Name }
-  | { type: 'UPDATE'; scenario: Name }
-  | { type: 'CONFIRM' }
-  | { type: 'DISMISS' };
-interface ModelContext {
-  scenario: Name | null;
-  overseas: boolean;
-  oldMode: boolean;
-}
-
-/** What shows for a scenario on an actor that is (or is not) overseas and (or is not) in old mode. */
-const expected = (name: Name, overseas: boolean, oldMode: boolean): Outcome => {
-  const sc = scenario(name);
-  if (overseas) return 'normal';
-  return oldMode && sc.whenOld ? sc.whenOld : sc.outcome;
-};
-
-const UPDATES: Name[] = [
-  'open',
-  'expiredRetail',
-  'stoppedFastfood',
-  'dineScanOff',
-  'takeawayBothOff',
-  'takeawayAfterHours',
-];
-
-const to = (outcome: Outcome, action: 'open' | 'update') => ({
-  guard: { type: 'shows' as const, params: outcome },
-  target: `#shopStatusModel.shown.${outcome}`,
-  actions: action,
-});
-
-/** The customer's view of the notice: none, the expiry/stop dialog, the closed notice, or a read notice. */
-const model = setup({
-  types: { context: {} as ModelContext, events: {} as ModelEvent },
-  guards: {
-    shows: ({ context, event }, outcome: Outcome) => {
-      if (event.type === 'OPEN')
-        return expected(event.scenario, scenario(event.scenario).overseas ?? false, false) === outcome;
-      if (event.type === 'UPDATE')
-        return expected(event.scenario, context.overseas, context.oldMode) === outcome;
-      return false;
-    },
-    confirmLeadsTo: ({ context }, target: 'acknowledged' | 'normal' | 'closed') =>
-      scenario(context.scenario!).onConfirm === target,
-  },
-  actions: {
-    open: assign(({ event }) =>
-      event.type === 'OPEN'
-        ? { scenario: event.scenario, overseas: scenario(event.scenario).overseas ?? false, oldMode: false }
-        : {},
-    ),
-    update: assign(({ event }) => (event.type === 'UPDATE' ? { scenario: event.scenario } : {})),
-    enterOldMode: assign({ oldMode: true }),
-  },
-}).createMachine({
-  id: 'shopStatusModel',
-  context: { scenario: null, overseas: false, oldMode: false },
-  initial: 'start',
-  states: {
-    start: {
-      on: {
-        OPEN: [
-          to('normal', 'open'),
-          to('expired', 'open'),
-          to('stopped', 'open'),
-          to('closed', 'open'),
-          to('outsideHours', 'open'),
-        ],
-      },
-    },
-    shown: {
-      on: {
-        UPDATE: [
-          to('normal', 'update'),
-          to('expired', 'update'),
-          to('stopped', 'update'),
-          to('closed', 'update'),
-          to('outsideHours', 'update'),
-        ],
-      },
-      initial: 'normal',
-      states: {
-        normal: {},
-        expired: {
-          on: {
-            CONFIRM: [
-              {
-                guard: { type: 'confirmLeadsTo', params: 'normal' },
-                target: 'normal',
-                actions: 'enterOldMode',
-              },
-              {
-                guard: { type: 'confirmLeadsTo', params: 'closed' },
-                target: 'closed',
-                actions: 'enterOldMode',
-              },
-              { target: 'acknowledged' },
-            ],
-          },
-        },
-        stopped: {
-          on: {
-            CONFIRM: [
-              {
-                guard: { type: 'confirmLeadsTo', params: 'normal' },
-                target: 'normal',
-                actions: 'enterOldMode',
-              },
-              {
-                guard: { type: 'confirmLeadsTo', params: 'closed' },
-                target: 'closed',
-                actions: 'enterOldMode',
-              },
-              { target: 'acknowledged' },
-            ],
-          },
-        },
-        closed: { on: { DISMISS: 'acknowledged' } },
-        outsideHours: { on: { DISMISS: 'acknowledged' } },
-        acknowledged: {},
-      },
-    },
-  },
-});
-
-const EVENTS: ModelEvent[] = [
-  ...NAMES.map((name) => ({ type: 'OPEN' as const, scenario: name })),
-  ...UPDATES.map((name) => ({ type: 'UPDATE' as const, scenario: name })),
-  { type: 'CONFIRM' },
-  { type: 'DISMISS' },
-];
+const fixture = (name: Name): Fixture => FIXTURES[name];
+const shopOf = (name: Name): StatusShop => ({ ...OPEN, ...fixture(name).shop });
 
 describe('shopStatus (model-based)', () => {
   for (const path of coveragePaths(model, EVENTS)) {
@@ -244,12 +78,11 @@ describe('shopStatus (model-based)', () => {
       let actor: ReturnType<typeof start> | null = null;
       const emitted: ShopStatusEmitted[] = [];
       function start(name: Name) {
-        const sc = scenario(name);
         const a = createActor(shopStatusMachine, {
           input: {
             shop: shopOf(name),
-            orderType: sc.orderType,
-            isOverseas: sc.overseas ?? false,
+            orderType: fixture(name).orderType,
+            isOverseas: shopStatusScenario(name).overseas ?? false,
             fromOld: false,
             now: NOON,
           },
@@ -294,7 +127,7 @@ describe('shopStatus (model-based)', () => {
             actor!.send({
               type: 'shopStatus.update',
               shop: shopOf(name),
-              orderType: scenario(name).orderType,
+              orderType: fixture(name).orderType,
               now: NOON,
             });
           },
