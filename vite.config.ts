@@ -78,10 +78,15 @@ const SHOP_LINK_CODE = [
 
 /**
  * Other pages a cold start may open on, and what each loads before it shows: the confirm page and the
- * menu tab restore the shop of the stored session. The early script asks for the one in the address.
+ * menu tab restore the shop of the stored session, and the confirm page starts the checkout flow, which it
+ * loads after its own code. The early script asks for the one in the address.
  */
 const OTHER_FIRST_ROUTES: Record<string, string[]> = {
-  '/order/confirm': ['src/app/pages/order-confirm-page.tsx', 'src/app/restore-shop.tsx'],
+  '/order/confirm': [
+    'src/app/pages/order-confirm-page.tsx',
+    'src/app/restore-shop.tsx',
+    'src/app/flows/checkout.ts',
+  ],
   '/pages/user/index-tab-1': ['src/app/pages/selection-tab-page.tsx', 'src/app/restore-shop.tsx'],
 };
 
@@ -213,6 +218,11 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 512,
     rolldownOptions: {
+      // typesafe-i18n's detectors build their default detectors when loaded; the app chooses the locale
+      // itself (src/i18n/locale.ts), so nothing of them is kept.
+      treeshake: {
+        moduleSideEffects: (id) => (/typesafe-i18n[\\/]detectors[\\/]/.test(id) ? false : undefined),
+      },
       // The app, and the early script of a cold start that index.html runs ahead of it (firstRouteCode).
       input: { index: resolve(root, 'index.html'), early: resolve(root, EARLY_ENTRY) },
       output: {
@@ -224,8 +234,11 @@ export default defineConfig({
             {
               name: 'core',
               // (src/domain/enums is not in it: the early script reads its defaults before this chunk has
-              // arrived, decision K50.)
-              test: /node_modules[\\/](xstate|@xstate|react|react-dom|scheduler|@tanstack|ky)[\\/]|src[\\/]i18n[\\/]i18n-(util|context)|src[\\/]machines[\\/]not-provided/,
+              // arrived, decision K50.) With the libraries, the app's own small modules that the entry page
+              // and most pages share: the flow hook, the reason texts, the session keeper and the calls of
+              // the store and table areas, which were six chunks of a hundred bytes or so on the first route
+              // (decision U40). The request layer they call comes with them.
+              test: /node_modules[\\/](xstate|@xstate|react|react-dom|scheduler|@tanstack|ky)[\\/]|src[\\/]i18n[\\/]i18n-(util|context)|src[\\/]machines[\\/]not-provided|src[\\/](app[\\/](use-flow|messages|flows[\\/]keep-session)|services[\\/]api[\\/](call|store|table))\./,
             },
             {
               // What the early script of a cold start shares with the app (decision K50): the environment,
@@ -233,7 +246,17 @@ export default defineConfig({
               // request for each. Only modules that import nothing else: the early script must run before
               // the app's own code has arrived.
               name: 'start',
+              // Taken before `core`, whose modules' imports would otherwise pull these in with them.
+              priority: 1,
               test: /src[\\/](views[\\/]ui[\\/]color|services[\\/](env|storage|stored-cart|consumer-request|early-replies)|domain[\\/](enums|client-type|api[\\/](store-limits|table-rules|envelope))|i18n[\\/]locale|machines[\\/]entry\.(params|rules)|app[\\/]flows[\\/]first-reads)\./,
+            },
+            {
+              // The icon set and the empty state that draws it, which most pages use together: one chunk
+              // instead of two. Their own imports (the shell's icons, the styles) stay where they are, as
+              // this chunk is only ever loaded after the shell.
+              name: 'ui',
+              includeDependenciesRecursively: false,
+              test: /src[\\/]views[\\/]ui[\\/](icons|state-views)\.tsx$/,
             },
             {
               // Small rules and helpers the ordering pages share: one chunk instead of a request for each.

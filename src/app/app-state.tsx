@@ -6,7 +6,8 @@ import type { ActorRefFrom } from 'xstate';
 import type { ShopInfo } from '../domain/shop';
 import { useI18nContext } from '../i18n/i18n-context';
 import type { Locales } from '../i18n/i18n-types';
-import { loadLocaleAsync } from '../i18n/i18n-util.async';
+import { namespaces } from '../i18n/i18n-util';
+import { loadLocaleAsync, loadNamespaceAsync } from '../i18n/i18n-util.async';
 import type { sessionMachine } from '../machines/session.machine';
 import { selectLanguage, selectOrderType } from '../machines/session.selectors';
 import { storage } from '../services/storage';
@@ -32,7 +33,7 @@ export function useAppState(): AppState {
 }
 
 export function AppStateProvider({ children, session }: { children: ReactNode; session: SessionRef }) {
-  const { setLocale, locale } = useI18nContext();
+  const { setLocale, locale, hasNamespace } = useI18nContext();
   const [held, setHeld] = useState<{ shop: ShopInfo | null; locale: Locales | null }>({
     shop: null,
     locale: null,
@@ -49,7 +50,14 @@ export function AppStateProvider({ children, session }: { children: ReactNode; s
   useEffect(() => {
     if (language === locale) return;
     let cancelled = false;
-    void loadLocaleAsync(language).then(() => {
+    // The namespaces loaded so far come along, so the page that switched (the "my" tab, whose messages
+    // are a namespace) changes language at once instead of loading again; one that cannot load is left to
+    // its page.
+    const shown = namespaces.filter(hasNamespace);
+    void Promise.all([
+      loadLocaleAsync(language),
+      ...shown.map((namespace) => loadNamespaceAsync(language, namespace).catch(() => undefined)),
+    ]).then(() => {
       if (cancelled) return;
       setLocale(language);
       document.documentElement.lang = language;
@@ -57,7 +65,7 @@ export function AppStateProvider({ children, session }: { children: ReactNode; s
     return () => {
       cancelled = true;
     };
-  }, [language, locale, setLocale]);
+  }, [language, locale, setLocale, hasNamespace]);
 
   // The session keeps the order type in memory only; the shop's restore after a reload reads it back.
   const orderType = useSelector(session, selectOrderType);

@@ -9,7 +9,7 @@ import { NavigationContext, toSearch, type Navigation } from '../views/ui/naviga
 import { ShopDisplayContext } from '../views/ui/shop-display-context';
 import { CardSkeleton, SkeletonRegion } from '../views/ui/skeleton';
 import { TabBar } from '../views/ui/tab-bar';
-import { ErrorView } from '../views/ui/state-views';
+import { ErrorView } from '../views/ui/error-view';
 import { Page } from '../views/ui/page';
 import { PageHead } from '../views/ui/page-head';
 import { useAppState } from './app-state';

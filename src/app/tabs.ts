@@ -1,12 +1,12 @@
 // The tab bar's tabs (spec §2 "Tab pages").
-import type { IconName } from '../views/ui/icons';
+import type { ShellIconName } from '../views/ui/shell-icons';
 import type { TranslationFunctions } from '../i18n/i18n-types';
 import type { BuiltPath } from './route-targets';
 
 export interface TabDefinition {
   key: 'home' | 'selection' | 'orders' | 'my';
   path: BuiltPath;
-  icon: IconName;
+  icon: ShellIconName;
   label: (LL: TranslationFunctions) => string;
 }
 

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import type { Namespaces } from '../i18n/i18n-types';
 import { useNamespace } from '../i18n/use-namespace';
 import { Page } from '../views/ui/page';
-import { ErrorView } from '../views/ui/state-views';
+import { ErrorView } from '../views/ui/error-view';
 import { PagePending } from './shell';
 
 export function WithMessages({

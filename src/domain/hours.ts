@@ -32,6 +32,18 @@ export function localTime(now: Date, timeZone: string): { minutes: number; weekd
   return { minutes: hour * 60 + Number(get('minute')), weekday: WEEKDAYS.indexOf(get('weekday')) };
 }
 
+/** The shop's calendar day for `now` (pricing never reads the clock). */
+export function shopToday(now: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(now);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
 const toMinutes = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
 
 const wraps = (range: TimeRange) => toMinutes(range.end) <= toMinutes(range.start);

@@ -21,7 +21,8 @@ export type Translations = RootTranslation &
 	info: NamespaceInfoTranslation,
 	login: NamespaceLoginTranslation,
 	orders: NamespaceOrdersTranslation,
-	payment: NamespacePaymentTranslation
+	payment: NamespacePaymentTranslation,
+	webView: NamespaceWebViewTranslation
 }
 
 type RootTranslation = {
@@ -38,10 +39,6 @@ type RootTranslation = {
 		 * B​a​c​k
 		 */
 		back: string
-		/**
-		 * H​o​m​e
-		 */
-		home: string
 		/**
 		 * C​l​o​s​e
 		 */
@@ -240,10 +237,6 @@ type RootTranslation = {
 		 */
 		enterShop: string
 		/**
-		 * O​r​d​e​r​ ​n​o​w
-		 */
-		orderNow: string
-		/**
 		 * P​a​r​t​ ​o​f​ ​{​c​h​a​i​n​}
 		 * @param {string} chain
 		 */
@@ -299,10 +292,6 @@ type RootTranslation = {
 	}
 	product: {
 		/**
-		 * M​e​n​u
-		 */
-		title: string
-		/**
 		 * C​a​t​e​g​o​r​i​e​s
 		 */
 		categories: string
@@ -346,11 +335,6 @@ type RootTranslation = {
 		 */
 		choose: string
 		/**
-		 * A​d​d​ ​{​n​a​m​e​}
-		 * @param {string} name
-		 */
-		add: RequiredParams<'name'>
-		/**
 		 * {​c​o​u​n​t​}​ ​s​o​l​d
 		 * @param {number} count
 		 */
@@ -376,14 +360,6 @@ type RootTranslation = {
 		 */
 		detailTitle: string
 		/**
-		 * S​i​z​e
-		 */
-		specs: string
-		/**
-		 * O​p​t​i​o​n​s
-		 */
-		tastes: string
-		/**
 		 * R​e​q​u​i​r​e​d
 		 */
 		required: string
@@ -392,10 +368,6 @@ type RootTranslation = {
 		 * @param {number} max
 		 */
 		chooseUpTo: RequiredParams<'max'>
-		/**
-		 * S​e​t​ ​c​o​n​t​e​n​t​s
-		 */
-		mealSet: string
 		/**
 		 * C​h​o​o​s​e​ ​{​c​o​u​n​t​}​ ​o​f​ ​{​t​o​t​a​l​}
 		 * @param {number} count
@@ -422,12 +394,6 @@ type RootTranslation = {
 		 * A​d​d​ ​t​o​ ​o​r​d​e​r
 		 */
 		addToCart: string
-		/**
-		 * A​d​d​e​d​ ​{​n​a​m​e​}​ ​×​ ​{​q​u​a​n​t​i​t​y​}
-		 * @param {string} name
-		 * @param {number} quantity
-		 */
-		added: RequiredParams<'name' | 'quantity'>
 		/**
 		 * P​l​e​a​s​e​ ​c​h​o​o​s​e​:​ ​{​g​r​o​u​p​}
 		 * @param {string} group
@@ -491,10 +457,6 @@ type RootTranslation = {
 		 */
 		label: string
 		/**
-		 * S​e​a​r​c​h
-		 */
-		submit: string
-		/**
 		 * C​l​e​a​r​ ​s​e​a​r​c​h
 		 */
 		clear: string
@@ -520,60 +482,6 @@ type RootTranslation = {
 		 * S​e​a​r​c​h​ ​s​e​r​v​i​c​e​s
 		 */
 		placeholderServices: string
-	}
-	user: {
-		/**
-		 * M​e
-		 */
-		centerTitle: string
-		/**
-		 * L​o​g​ ​i​n​ ​/​ ​s​i​g​n​ ​u​p
-		 */
-		loginEntry: string
-		/**
-		 * L​o​g​ ​i​n​ ​t​o​ ​s​e​e​ ​y​o​u​r​ ​o​r​d​e​r​s​,​ ​c​o​u​p​o​n​s​ ​a​n​d​ ​m​e​m​b​e​r​ ​c​a​r​d​.
-		 */
-		loginPrompt: string
-		/**
-		 * G​u​e​s​t
-		 */
-		guest: string
-		/**
-		 * E​d​i​t​ ​p​r​o​f​i​l​e
-		 */
-		editInfo: string
-		/**
-		 * L​o​g​ ​o​u​t
-		 */
-		logout: string
-		/**
-		 * L​a​n​g​u​a​g​e
-		 */
-		language: string
-		/**
-		 * L​a​n​g​u​a​g​e​ ​c​h​a​n​g​e​d
-		 */
-		languageChanged: string
-		/**
-		 * L​e​v​e​l
-		 */
-		level: string
-		/**
-		 * P​o​i​n​t​s
-		 */
-		points: string
-		/**
-		 * B​a​l​a​n​c​e
-		 */
-		balance: string
-		/**
-		 * G​i​f​t​ ​b​a​l​a​n​c​e
-		 */
-		giftBalance: string
-		/**
-		 * P​h​o​n​e
-		 */
-		phoneLabel: string
 	}
 	entry: {
 		/**
@@ -621,33 +529,6 @@ type RootTranslation = {
 		 * G​o​ ​t​o​ ​h​o​m​e
 		 */
 		goHome: string
-	}
-	webView: {
-		/**
-		 * W​e​b​ ​p​a​g​e
-		 */
-		title: string
-		/**
-		 * T​h​i​s​ ​a​d​d​r​e​s​s​ ​c​a​n​n​o​t​ ​b​e​ ​o​p​e​n​e​d​.​ ​O​n​l​y​ ​h​t​t​p​:​/​/​ ​a​n​d​ ​h​t​t​p​s​:​/​/​ ​l​i​n​k​s​ ​a​r​e​ ​a​l​l​o​w​e​d​.
-		 */
-		invalidUrl: string
-		/**
-		 * N​o​ ​a​d​d​r​e​s​s​ ​w​a​s​ ​g​i​v​e​n​.
-		 */
-		missingUrl: string
-		/**
-		 * O​p​e​n​ ​i​n​ ​a​ ​n​e​w​ ​t​a​b
-		 */
-		openExternally: string
-		/**
-		 * T​h​i​s​ ​p​a​g​e​ ​c​a​n​n​o​t​ ​b​e​ ​s​h​o​w​n​ ​i​n​s​i​d​e​ ​t​h​e​ ​s​h​o​p​:​ ​{​o​r​i​g​i​n​}​ ​i​s​ ​n​o​t​ ​o​n​ ​t​h​e​ ​l​i​s​t​ ​o​f​ ​a​l​l​o​w​e​d​ ​s​i​t​e​s​.
-		 * @param {string} origin
-		 */
-		notAllowed: RequiredParams<'origin'>
-		/**
-		 * O​p​e​n​i​n​g​ ​t​h​e​ ​p​a​g​e​…
-		 */
-		checking: string
 	}
 	cart: {
 		/**
@@ -782,38 +663,6 @@ type RootTranslation = {
 	}
 	success: {
 		/**
-		 * O​r​d​e​r​ ​p​l​a​c​e​d
-		 */
-		title: string
-		/**
-		 * Y​o​u​r​ ​o​r​d​e​r​ ​h​a​s​ ​b​e​e​n​ ​p​l​a​c​e​d
-		 */
-		placed: string
-		/**
-		 * Y​o​u​r​ ​o​r​d​e​r​ ​n​u​m​b​e​r​ ​t​o​d​a​y
-		 */
-		daySeqLabel: string
-		/**
-		 * O​r​d​e​r​ ​n​o​.
-		 */
-		orderNo: string
-		/**
-		 * O​r​d​e​r​ ​t​y​p​e
-		 */
-		orderType: string
-		/**
-		 * T​a​b​l​e
-		 */
-		table: string
-		/**
-		 * G​u​e​s​t​s
-		 */
-		person: string
-		/**
-		 * C​o​n​t​a​c​t
-		 */
-		contact: string
-		/**
 		 * B​a​c​k​ ​t​o​ ​t​h​e​ ​m​e​n​u
 		 */
 		backToMenu: string
@@ -821,60 +670,6 @@ type RootTranslation = {
 		 * T​h​i​s​ ​o​r​d​e​r​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​f​o​u​n​d​.
 		 */
 		loadFailed: string
-	}
-	table: {
-		/**
-		 * Y​o​u​r​ ​t​a​b​l​e
-		 */
-		title: string
-		/**
-		 * W​h​e​r​e​ ​a​r​e​ ​y​o​u​ ​s​i​t​t​i​n​g​?
-		 */
-		where: string
-		/**
-		 * C​a​m​e​r​a​ ​v​i​e​w​ ​f​o​r​ ​s​c​a​n​n​i​n​g​ ​t​h​e​ ​t​a​b​l​e​ ​c​o​d​e
-		 */
-		camera: string
-		/**
-		 * S​c​a​n​ ​t​h​e​ ​t​a​b​l​e​ ​c​o​d​e
-		 */
-		scan: string
-		/**
-		 * S​t​a​r​t​ ​o​r​d​e​r​i​n​g
-		 */
-		startOrdering: string
-		error: {
-			/**
-			 * T​a​b​l​e​ ​n​u​m​b​e​r​ ​n​o​t​ ​f​o​u​n​d​.
-			 */
-			tableNotFound: string
-			/**
-			 * T​h​i​s​ ​Q​R​ ​c​o​d​e​ ​i​s​ ​n​o​t​ ​a​ ​t​a​b​l​e​ ​c​o​d​e​ ​o​f​ ​t​h​i​s​ ​s​h​o​p​.
-			 */
-			qrInvalid: string
-			/**
-			 * T​h​e​ ​c​a​m​e​r​a​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​t​a​r​t​e​d​.​ ​P​l​e​a​s​e​ ​t​y​p​e​ ​t​h​e​ ​t​a​b​l​e​ ​n​u​m​b​e​r​.
-			 */
-			scanCameraFailure: string
-			/**
-			 * C​a​m​e​r​a​ ​a​c​c​e​s​s​ ​w​a​s​ ​r​e​f​u​s​e​d​.​ ​P​l​e​a​s​e​ ​t​y​p​e​ ​t​h​e​ ​t​a​b​l​e​ ​n​u​m​b​e​r​.
-			 */
-			scanPermissionDenied: string
-			/**
-			 * T​h​i​s​ ​b​r​o​w​s​e​r​ ​c​a​n​n​o​t​ ​s​c​a​n​ ​c​o​d​e​s​.​ ​P​l​e​a​s​e​ ​t​y​p​e​ ​t​h​e​ ​t​a​b​l​e​ ​n​u​m​b​e​r​.
-			 */
-			scanUnsupported: string
-			/**
-			 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​a​ ​n​u​m​b​e​r​ ​o​f​ ​g​u​e​s​t​s​ ​f​r​o​m​ ​1​ ​t​o​ ​{​m​a​x​}​.
-			 * @param {number} max
-			 */
-			headcountInvalid: RequiredParams<'max'>
-			/**
-			 * T​h​e​ ​n​o​t​e​ ​c​a​n​ ​b​e​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s​.
-			 * @param {number} max
-			 */
-			noteTooLong: RequiredParams<'max'>
-		}
 	}
 	multi: {
 		/**
@@ -1484,6 +1279,94 @@ export type NamespaceCheckoutTranslation = {
 		 */
 		noteTooLong: RequiredParams<'max'>
 	}
+	tablePage: {
+		/**
+		 * Y​o​u​r​ ​t​a​b​l​e
+		 */
+		title: string
+		/**
+		 * W​h​e​r​e​ ​a​r​e​ ​y​o​u​ ​s​i​t​t​i​n​g​?
+		 */
+		where: string
+		/**
+		 * C​a​m​e​r​a​ ​v​i​e​w​ ​f​o​r​ ​s​c​a​n​n​i​n​g​ ​t​h​e​ ​t​a​b​l​e​ ​c​o​d​e
+		 */
+		camera: string
+		/**
+		 * S​c​a​n​ ​t​h​e​ ​t​a​b​l​e​ ​c​o​d​e
+		 */
+		scan: string
+		/**
+		 * S​t​a​r​t​ ​o​r​d​e​r​i​n​g
+		 */
+		startOrdering: string
+		error: {
+			/**
+			 * T​a​b​l​e​ ​n​u​m​b​e​r​ ​n​o​t​ ​f​o​u​n​d​.
+			 */
+			tableNotFound: string
+			/**
+			 * T​h​i​s​ ​Q​R​ ​c​o​d​e​ ​i​s​ ​n​o​t​ ​a​ ​t​a​b​l​e​ ​c​o​d​e​ ​o​f​ ​t​h​i​s​ ​s​h​o​p​.
+			 */
+			qrInvalid: string
+			/**
+			 * T​h​e​ ​c​a​m​e​r​a​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​t​a​r​t​e​d​.​ ​P​l​e​a​s​e​ ​t​y​p​e​ ​t​h​e​ ​t​a​b​l​e​ ​n​u​m​b​e​r​.
+			 */
+			scanCameraFailure: string
+			/**
+			 * C​a​m​e​r​a​ ​a​c​c​e​s​s​ ​w​a​s​ ​r​e​f​u​s​e​d​.​ ​P​l​e​a​s​e​ ​t​y​p​e​ ​t​h​e​ ​t​a​b​l​e​ ​n​u​m​b​e​r​.
+			 */
+			scanPermissionDenied: string
+			/**
+			 * T​h​i​s​ ​b​r​o​w​s​e​r​ ​c​a​n​n​o​t​ ​s​c​a​n​ ​c​o​d​e​s​.​ ​P​l​e​a​s​e​ ​t​y​p​e​ ​t​h​e​ ​t​a​b​l​e​ ​n​u​m​b​e​r​.
+			 */
+			scanUnsupported: string
+			/**
+			 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​a​ ​n​u​m​b​e​r​ ​o​f​ ​g​u​e​s​t​s​ ​f​r​o​m​ ​1​ ​t​o​ ​{​m​a​x​}​.
+			 * @param {number} max
+			 */
+			headcountInvalid: RequiredParams<'max'>
+			/**
+			 * T​h​e​ ​n​o​t​e​ ​c​a​n​ ​b​e​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s​.
+			 * @param {number} max
+			 */
+			noteTooLong: RequiredParams<'max'>
+		}
+	}
+	result: {
+		/**
+		 * O​r​d​e​r​ ​p​l​a​c​e​d
+		 */
+		title: string
+		/**
+		 * Y​o​u​r​ ​o​r​d​e​r​ ​h​a​s​ ​b​e​e​n​ ​p​l​a​c​e​d
+		 */
+		placed: string
+		/**
+		 * Y​o​u​r​ ​o​r​d​e​r​ ​n​u​m​b​e​r​ ​t​o​d​a​y
+		 */
+		daySeqLabel: string
+		/**
+		 * O​r​d​e​r​ ​n​o​.
+		 */
+		orderNo: string
+		/**
+		 * O​r​d​e​r​ ​t​y​p​e
+		 */
+		orderType: string
+		/**
+		 * T​a​b​l​e
+		 */
+		table: string
+		/**
+		 * G​u​e​s​t​s
+		 */
+		person: string
+		/**
+		 * C​o​n​t​a​c​t
+		 */
+		contact: string
+	}
 }
 
 export type NamespaceInfoTranslation = {
@@ -1531,6 +1414,52 @@ export type NamespaceInfoTranslation = {
 	 * L​o​g​ ​i​n​ ​t​o​ ​s​e​e​ ​a​n​d​ ​e​d​i​t​ ​y​o​u​r​ ​p​r​o​f​i​l​e​.
 	 */
 	notLoggedIn: string
+	user: {
+		/**
+		 * M​e
+		 */
+		centerTitle: string
+		/**
+		 * L​o​g​ ​i​n​ ​/​ ​s​i​g​n​ ​u​p
+		 */
+		loginEntry: string
+		/**
+		 * L​o​g​ ​i​n​ ​t​o​ ​s​e​e​ ​y​o​u​r​ ​o​r​d​e​r​s​,​ ​c​o​u​p​o​n​s​ ​a​n​d​ ​m​e​m​b​e​r​ ​c​a​r​d​.
+		 */
+		loginPrompt: string
+		/**
+		 * G​u​e​s​t
+		 */
+		guest: string
+		/**
+		 * E​d​i​t​ ​p​r​o​f​i​l​e
+		 */
+		editInfo: string
+		/**
+		 * L​o​g​ ​o​u​t
+		 */
+		logout: string
+		/**
+		 * L​a​n​g​u​a​g​e
+		 */
+		language: string
+		/**
+		 * L​e​v​e​l
+		 */
+		level: string
+		/**
+		 * P​o​i​n​t​s
+		 */
+		points: string
+		/**
+		 * B​a​l​a​n​c​e
+		 */
+		balance: string
+		/**
+		 * G​i​f​t​ ​b​a​l​a​n​c​e
+		 */
+		giftBalance: string
+	}
 }
 
 export type NamespaceLoginTranslation = {
@@ -2470,6 +2399,34 @@ export type NamespacePaymentTranslation = {
 	}
 }
 
+export type NamespaceWebViewTranslation = {
+	/**
+	 * W​e​b​ ​p​a​g​e
+	 */
+	title: string
+	/**
+	 * T​h​i​s​ ​a​d​d​r​e​s​s​ ​c​a​n​n​o​t​ ​b​e​ ​o​p​e​n​e​d​.​ ​O​n​l​y​ ​h​t​t​p​:​/​/​ ​a​n​d​ ​h​t​t​p​s​:​/​/​ ​l​i​n​k​s​ ​a​r​e​ ​a​l​l​o​w​e​d​.
+	 */
+	invalidUrl: string
+	/**
+	 * N​o​ ​a​d​d​r​e​s​s​ ​w​a​s​ ​g​i​v​e​n​.
+	 */
+	missingUrl: string
+	/**
+	 * O​p​e​n​ ​i​n​ ​a​ ​n​e​w​ ​t​a​b
+	 */
+	openExternally: string
+	/**
+	 * T​h​i​s​ ​p​a​g​e​ ​c​a​n​n​o​t​ ​b​e​ ​s​h​o​w​n​ ​i​n​s​i​d​e​ ​t​h​e​ ​s​h​o​p​:​ ​{​o​r​i​g​i​n​}​ ​i​s​ ​n​o​t​ ​o​n​ ​t​h​e​ ​l​i​s​t​ ​o​f​ ​a​l​l​o​w​e​d​ ​s​i​t​e​s​.
+	 * @param {string} origin
+	 */
+	notAllowed: RequiredParams<'origin'>
+	/**
+	 * O​p​e​n​i​n​g​ ​t​h​e​ ​p​a​g​e​…
+	 */
+	checking: string
+}
+
 export type Namespaces =
 	| 'address'
 	| 'checkout'
@@ -2477,6 +2434,7 @@ export type Namespaces =
 	| 'login'
 	| 'orders'
 	| 'payment'
+	| 'webView'
 
 type DisallowNamespaces = {
 	/**
@@ -2514,6 +2472,12 @@ type DisallowNamespaces = {
 	 * you need to use the `./payment/index.ts` file instead
 	 */
 	payment?: "[typesafe-i18n] reserved for 'payment'-namespace. You need to use the `./payment/index.ts` file instead."
+
+	/**
+	 * reserved for 'webView'-namespace\
+	 * you need to use the `./webView/index.ts` file instead
+	 */
+	webView?: "[typesafe-i18n] reserved for 'webView'-namespace. You need to use the `./webView/index.ts` file instead."
 }
 
 export type TranslationFunctions = {
@@ -2530,10 +2494,6 @@ export type TranslationFunctions = {
 		 * Back
 		 */
 		back: () => LocalizedString
-		/**
-		 * Home
-		 */
-		home: () => LocalizedString
 		/**
 		 * Close
 		 */
@@ -2729,10 +2689,6 @@ export type TranslationFunctions = {
 		 */
 		enterShop: () => LocalizedString
 		/**
-		 * Order now
-		 */
-		orderNow: () => LocalizedString
-		/**
 		 * Part of {chain}
 		 */
 		chain: (arg: { chain: string }) => LocalizedString
@@ -2785,10 +2741,6 @@ export type TranslationFunctions = {
 	}
 	product: {
 		/**
-		 * Menu
-		 */
-		title: () => LocalizedString
-		/**
 		 * Categories
 		 */
 		categories: () => LocalizedString
@@ -2829,10 +2781,6 @@ export type TranslationFunctions = {
 		 */
 		choose: () => LocalizedString
 		/**
-		 * Add {name}
-		 */
-		add: (arg: { name: string }) => LocalizedString
-		/**
 		 * {count} sold
 		 */
 		sales: (arg: { count: number }) => LocalizedString
@@ -2857,14 +2805,6 @@ export type TranslationFunctions = {
 		 */
 		detailTitle: () => LocalizedString
 		/**
-		 * Size
-		 */
-		specs: () => LocalizedString
-		/**
-		 * Options
-		 */
-		tastes: () => LocalizedString
-		/**
 		 * Required
 		 */
 		required: () => LocalizedString
@@ -2872,10 +2812,6 @@ export type TranslationFunctions = {
 		 * Choose up to {max}
 		 */
 		chooseUpTo: (arg: { max: number }) => LocalizedString
-		/**
-		 * Set contents
-		 */
-		mealSet: () => LocalizedString
 		/**
 		 * Choose {count} of {total}
 		 */
@@ -2900,10 +2836,6 @@ export type TranslationFunctions = {
 		 * Add to order
 		 */
 		addToCart: () => LocalizedString
-		/**
-		 * Added {name} × {quantity}
-		 */
-		added: (arg: { name: string, quantity: number }) => LocalizedString
 		/**
 		 * Please choose: {group}
 		 */
@@ -2959,10 +2891,6 @@ export type TranslationFunctions = {
 		 */
 		label: () => LocalizedString
 		/**
-		 * Search
-		 */
-		submit: () => LocalizedString
-		/**
 		 * Clear search
 		 */
 		clear: () => LocalizedString
@@ -2986,60 +2914,6 @@ export type TranslationFunctions = {
 		 * Search services
 		 */
 		placeholderServices: () => LocalizedString
-	}
-	user: {
-		/**
-		 * Me
-		 */
-		centerTitle: () => LocalizedString
-		/**
-		 * Log in / sign up
-		 */
-		loginEntry: () => LocalizedString
-		/**
-		 * Log in to see your orders, coupons and member card.
-		 */
-		loginPrompt: () => LocalizedString
-		/**
-		 * Guest
-		 */
-		guest: () => LocalizedString
-		/**
-		 * Edit profile
-		 */
-		editInfo: () => LocalizedString
-		/**
-		 * Log out
-		 */
-		logout: () => LocalizedString
-		/**
-		 * Language
-		 */
-		language: () => LocalizedString
-		/**
-		 * Language changed
-		 */
-		languageChanged: () => LocalizedString
-		/**
-		 * Level
-		 */
-		level: () => LocalizedString
-		/**
-		 * Points
-		 */
-		points: () => LocalizedString
-		/**
-		 * Balance
-		 */
-		balance: () => LocalizedString
-		/**
-		 * Gift balance
-		 */
-		giftBalance: () => LocalizedString
-		/**
-		 * Phone
-		 */
-		phoneLabel: () => LocalizedString
 	}
 	entry: {
 		/**
@@ -3086,32 +2960,6 @@ export type TranslationFunctions = {
 		 * Go to home
 		 */
 		goHome: () => LocalizedString
-	}
-	webView: {
-		/**
-		 * Web page
-		 */
-		title: () => LocalizedString
-		/**
-		 * This address cannot be opened. Only http:// and https:// links are allowed.
-		 */
-		invalidUrl: () => LocalizedString
-		/**
-		 * No address was given.
-		 */
-		missingUrl: () => LocalizedString
-		/**
-		 * Open in a new tab
-		 */
-		openExternally: () => LocalizedString
-		/**
-		 * This page cannot be shown inside the shop: {origin} is not on the list of allowed sites.
-		 */
-		notAllowed: (arg: { origin: string }) => LocalizedString
-		/**
-		 * Opening the page…
-		 */
-		checking: () => LocalizedString
 	}
 	cart: {
 		/**
@@ -3231,38 +3079,6 @@ export type TranslationFunctions = {
 	}
 	success: {
 		/**
-		 * Order placed
-		 */
-		title: () => LocalizedString
-		/**
-		 * Your order has been placed
-		 */
-		placed: () => LocalizedString
-		/**
-		 * Your order number today
-		 */
-		daySeqLabel: () => LocalizedString
-		/**
-		 * Order no.
-		 */
-		orderNo: () => LocalizedString
-		/**
-		 * Order type
-		 */
-		orderType: () => LocalizedString
-		/**
-		 * Table
-		 */
-		table: () => LocalizedString
-		/**
-		 * Guests
-		 */
-		person: () => LocalizedString
-		/**
-		 * Contact
-		 */
-		contact: () => LocalizedString
-		/**
 		 * Back to the menu
 		 */
 		backToMenu: () => LocalizedString
@@ -3270,58 +3086,6 @@ export type TranslationFunctions = {
 		 * This order could not be found.
 		 */
 		loadFailed: () => LocalizedString
-	}
-	table: {
-		/**
-		 * Your table
-		 */
-		title: () => LocalizedString
-		/**
-		 * Where are you sitting?
-		 */
-		where: () => LocalizedString
-		/**
-		 * Camera view for scanning the table code
-		 */
-		camera: () => LocalizedString
-		/**
-		 * Scan the table code
-		 */
-		scan: () => LocalizedString
-		/**
-		 * Start ordering
-		 */
-		startOrdering: () => LocalizedString
-		error: {
-			/**
-			 * Table number not found.
-			 */
-			tableNotFound: () => LocalizedString
-			/**
-			 * This QR code is not a table code of this shop.
-			 */
-			qrInvalid: () => LocalizedString
-			/**
-			 * The camera could not be started. Please type the table number.
-			 */
-			scanCameraFailure: () => LocalizedString
-			/**
-			 * Camera access was refused. Please type the table number.
-			 */
-			scanPermissionDenied: () => LocalizedString
-			/**
-			 * This browser cannot scan codes. Please type the table number.
-			 */
-			scanUnsupported: () => LocalizedString
-			/**
-			 * Please enter a number of guests from 1 to {max}.
-			 */
-			headcountInvalid: (arg: { max: number }) => LocalizedString
-			/**
-			 * The note can be at most {max} characters.
-			 */
-			noteTooLong: (arg: { max: number }) => LocalizedString
-		}
 	}
 	multi: {
 		/**
@@ -3894,6 +3658,92 @@ export type TranslationFunctions = {
 			 */
 			noteTooLong: (arg: { max: unknown }) => LocalizedString
 		}
+		tablePage: {
+			/**
+			 * Your table
+			 */
+			title: () => LocalizedString
+			/**
+			 * Where are you sitting?
+			 */
+			where: () => LocalizedString
+			/**
+			 * Camera view for scanning the table code
+			 */
+			camera: () => LocalizedString
+			/**
+			 * Scan the table code
+			 */
+			scan: () => LocalizedString
+			/**
+			 * Start ordering
+			 */
+			startOrdering: () => LocalizedString
+			error: {
+				/**
+				 * Table number not found.
+				 */
+				tableNotFound: () => LocalizedString
+				/**
+				 * This QR code is not a table code of this shop.
+				 */
+				qrInvalid: () => LocalizedString
+				/**
+				 * The camera could not be started. Please type the table number.
+				 */
+				scanCameraFailure: () => LocalizedString
+				/**
+				 * Camera access was refused. Please type the table number.
+				 */
+				scanPermissionDenied: () => LocalizedString
+				/**
+				 * This browser cannot scan codes. Please type the table number.
+				 */
+				scanUnsupported: () => LocalizedString
+				/**
+				 * Please enter a number of guests from 1 to {max}.
+				 */
+				headcountInvalid: (arg: { max: number }) => LocalizedString
+				/**
+				 * The note can be at most {max} characters.
+				 */
+				noteTooLong: (arg: { max: number }) => LocalizedString
+			}
+		}
+		result: {
+			/**
+			 * Order placed
+			 */
+			title: () => LocalizedString
+			/**
+			 * Your order has been placed
+			 */
+			placed: () => LocalizedString
+			/**
+			 * Your order number today
+			 */
+			daySeqLabel: () => LocalizedString
+			/**
+			 * Order no.
+			 */
+			orderNo: () => LocalizedString
+			/**
+			 * Order type
+			 */
+			orderType: () => LocalizedString
+			/**
+			 * Table
+			 */
+			table: () => LocalizedString
+			/**
+			 * Guests
+			 */
+			person: () => LocalizedString
+			/**
+			 * Contact
+			 */
+			contact: () => LocalizedString
+		}
 	}
 	info: {
 		/**
@@ -3940,6 +3790,52 @@ export type TranslationFunctions = {
 		 * Log in to see and edit your profile.
 		 */
 		notLoggedIn: () => LocalizedString
+		user: {
+			/**
+			 * Me
+			 */
+			centerTitle: () => LocalizedString
+			/**
+			 * Log in / sign up
+			 */
+			loginEntry: () => LocalizedString
+			/**
+			 * Log in to see your orders, coupons and member card.
+			 */
+			loginPrompt: () => LocalizedString
+			/**
+			 * Guest
+			 */
+			guest: () => LocalizedString
+			/**
+			 * Edit profile
+			 */
+			editInfo: () => LocalizedString
+			/**
+			 * Log out
+			 */
+			logout: () => LocalizedString
+			/**
+			 * Language
+			 */
+			language: () => LocalizedString
+			/**
+			 * Level
+			 */
+			level: () => LocalizedString
+			/**
+			 * Points
+			 */
+			points: () => LocalizedString
+			/**
+			 * Balance
+			 */
+			balance: () => LocalizedString
+			/**
+			 * Gift balance
+			 */
+			giftBalance: () => LocalizedString
+		}
 	}
 	login: {
 		/**
@@ -4848,6 +4744,32 @@ export type TranslationFunctions = {
 			 */
 			cancel: () => LocalizedString
 		}
+	}
+	webView: {
+		/**
+		 * Web page
+		 */
+		title: () => LocalizedString
+		/**
+		 * This address cannot be opened. Only http:// and https:// links are allowed.
+		 */
+		invalidUrl: () => LocalizedString
+		/**
+		 * No address was given.
+		 */
+		missingUrl: () => LocalizedString
+		/**
+		 * Open in a new tab
+		 */
+		openExternally: () => LocalizedString
+		/**
+		 * This page cannot be shown inside the shop: {origin} is not on the list of allowed sites.
+		 */
+		notAllowed: (arg: { origin: string }) => LocalizedString
+		/**
+		 * Opening the page…
+		 */
+		checking: () => LocalizedString
 	}
 }
 

@@ -20,7 +20,8 @@ const localeNamespaceLoaders = {
 		info: () => import('./en/info'),
 		login: () => import('./en/login'),
 		orders: () => import('./en/orders'),
-		payment: () => import('./en/payment')
+		payment: () => import('./en/payment'),
+		webView: () => import('./en/webView')
 	},
 	es: {
 		address: () => import('./es/address'),
@@ -28,7 +29,8 @@ const localeNamespaceLoaders = {
 		info: () => import('./es/info'),
 		login: () => import('./es/login'),
 		orders: () => import('./es/orders'),
-		payment: () => import('./es/payment')
+		payment: () => import('./es/payment'),
+		webView: () => import('./es/webView')
 	},
 	fr: {
 		address: () => import('./fr/address'),
@@ -36,7 +38,8 @@ const localeNamespaceLoaders = {
 		info: () => import('./fr/info'),
 		login: () => import('./fr/login'),
 		orders: () => import('./fr/orders'),
-		payment: () => import('./fr/payment')
+		payment: () => import('./fr/payment'),
+		webView: () => import('./fr/webView')
 	},
 	'zh-CN': {
 		address: () => import('./zh-CN/address'),
@@ -44,7 +47,8 @@ const localeNamespaceLoaders = {
 		info: () => import('./zh-CN/info'),
 		login: () => import('./zh-CN/login'),
 		orders: () => import('./zh-CN/orders'),
-		payment: () => import('./zh-CN/payment')
+		payment: () => import('./zh-CN/payment'),
+		webView: () => import('./zh-CN/webView')
 	},
 	'zh-TW': {
 		address: () => import('./zh-TW/address'),
@@ -52,7 +56,8 @@ const localeNamespaceLoaders = {
 		info: () => import('./zh-TW/info'),
 		login: () => import('./zh-TW/login'),
 		orders: () => import('./zh-TW/orders'),
-		payment: () => import('./zh-TW/payment')
+		payment: () => import('./zh-TW/payment'),
+		webView: () => import('./zh-TW/webView')
 	}
 }
 

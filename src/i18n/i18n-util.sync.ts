@@ -17,30 +17,35 @@ import en_info from './en/info'
 import en_login from './en/login'
 import en_orders from './en/orders'
 import en_payment from './en/payment'
+import en_webView from './en/webView'
 import es_address from './es/address'
 import es_checkout from './es/checkout'
 import es_info from './es/info'
 import es_login from './es/login'
 import es_orders from './es/orders'
 import es_payment from './es/payment'
+import es_webView from './es/webView'
 import fr_address from './fr/address'
 import fr_checkout from './fr/checkout'
 import fr_info from './fr/info'
 import fr_login from './fr/login'
 import fr_orders from './fr/orders'
 import fr_payment from './fr/payment'
+import fr_webView from './fr/webView'
 import zh_CN_address from './zh-CN/address'
 import zh_CN_checkout from './zh-CN/checkout'
 import zh_CN_info from './zh-CN/info'
 import zh_CN_login from './zh-CN/login'
 import zh_CN_orders from './zh-CN/orders'
 import zh_CN_payment from './zh-CN/payment'
+import zh_CN_webView from './zh-CN/webView'
 import zh_TW_address from './zh-TW/address'
 import zh_TW_checkout from './zh-TW/checkout'
 import zh_TW_info from './zh-TW/info'
 import zh_TW_login from './zh-TW/login'
 import zh_TW_orders from './zh-TW/orders'
 import zh_TW_payment from './zh-TW/payment'
+import zh_TW_webView from './zh-TW/webView'
 
 const localeTranslations = {
 	en: {
@@ -50,7 +55,8 @@ const localeTranslations = {
 		info: en_info,
 		login: en_login,
 		orders: en_orders,
-		payment: en_payment
+		payment: en_payment,
+		webView: en_webView
 	},
 	es: {
 		...es,
@@ -59,7 +65,8 @@ const localeTranslations = {
 		info: es_info,
 		login: es_login,
 		orders: es_orders,
-		payment: es_payment
+		payment: es_payment,
+		webView: es_webView
 	},
 	fr: {
 		...fr,
@@ -68,7 +75,8 @@ const localeTranslations = {
 		info: fr_info,
 		login: fr_login,
 		orders: fr_orders,
-		payment: fr_payment
+		payment: fr_payment,
+		webView: fr_webView
 	},
 	'zh-CN': {
 		...zh_CN,
@@ -77,7 +85,8 @@ const localeTranslations = {
 		info: zh_CN_info,
 		login: zh_CN_login,
 		orders: zh_CN_orders,
-		payment: zh_CN_payment
+		payment: zh_CN_payment,
+		webView: zh_CN_webView
 	},
 	'zh-TW': {
 		...zh_TW,
@@ -86,7 +95,8 @@ const localeTranslations = {
 		info: zh_TW_info,
 		login: zh_TW_login,
 		orders: zh_TW_orders,
-		payment: zh_TW_payment
+		payment: zh_TW_payment,
+		webView: zh_TW_webView
 	},
 }
 

@@ -24,7 +24,8 @@ export const namespaces: Namespaces[] = [
 	'info',
 	'login',
 	'orders',
-	'payment'
+	'payment',
+	'webView'
 ]
 
 export const isLocale = (locale: string): locale is Locales => locales.includes(locale as Locales)

@@ -16,6 +16,7 @@ import type {
   PricingResult,
   PurchasedSpecial,
 } from '../domain/pricing';
+import { shopToday } from '../domain/hours';
 import type { ShopInfo } from '../domain/shop';
 import {
   defaultPayType,
@@ -29,7 +30,6 @@ import {
   productRefusal,
   productUnits,
   shopRefusal,
-  shopToday,
   type CartNotice,
   type PricingParts,
 } from './cart.rules';

@@ -69,18 +69,6 @@ export const factsOf = (product: Product): CartProductFacts => ({
   taxIds: product.taxIds,
 });
 
-/** The shop's calendar day for `now` (pricing never reads the clock). */
-export function shopToday(now: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
-}
-
 /** Spec §5: adding is refused when the shop is closed or, for dine, outside the scan-order hours. */
 export function shopRefusal(shop: ShopInfo, orderType: OrderType, now: Date): CartRefusalReason | null {
   if (isShopClosed(shop, orderType)) return 'shopClosed';

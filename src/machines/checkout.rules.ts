@@ -17,10 +17,9 @@ import type { PayOption } from '../domain/api/store';
 import type { TableInfo, TableRef } from '../domain/api/table';
 import { normalizePhone } from '../domain/api/user-rules';
 import type { PayType } from '../domain/enums';
-import { localTime } from '../domain/hours';
+import { localTime, shopToday } from '../domain/hours';
 import type { CartLine, PricingResult } from '../domain/pricing';
 import type { ShopInfo, TimeRange } from '../domain/shop';
-import { shopToday } from './cart.rules';
 
 /** The form fields the confirm page can focus. */
 export type CheckoutField =

@@ -2,8 +2,8 @@
 // options and the price breakdown, every row of which the pricing result explains.
 import type { SnapshotFrom } from 'xstate';
 import type { checkoutMachine } from './checkout.machine';
+import { shopToday } from '../domain/hours';
 import { breakdownOf } from './breakdown';
-import { shopToday } from './cart.rules';
 import {
   defaultTableware,
   deliveryAsap,

@@ -7,6 +7,9 @@ import { orderApi, rejectionOf } from '../../services/api/order';
 import { storeApi } from '../../services/api/store';
 import { tableApi } from '../../services/api/table';
 
+// What the confirm page keeps of the form comes with the flow, which the page loads after its own code.
+export { draftOf } from '../../machines/checkout.machine';
+
 export const checkoutFlow = checkoutMachine.provide({
   actors: {
     loadPayOptions: fromPromise(

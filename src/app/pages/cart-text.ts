@@ -3,7 +3,6 @@
 import { useSelector } from '@xstate/react';
 import type { TranslationFunctions } from '../../i18n/i18n-types';
 import type { CartNotice } from '../../machines/cart.rules';
-import { selectLines, selectPricing } from '../../machines/cart.selectors';
 import type { OrderConfirmNotice } from '../../machines/order-confirm.machine';
 import type { CartSheetLine } from '../../views/order/cart-sheet';
 import type { CartRef } from '../cart-state';
@@ -43,8 +42,10 @@ export function noticeText(LL: TranslationFunctions, notice: OrderConfirmNotice,
 
 /** The cart's lines as the sheet lists them, each with its amount from the pricing result. */
 export function useSheetLines(cart: CartRef): CartSheetLine[] {
-  const lines = useSelector(cart, selectLines);
-  const pricing = useSelector(cart, selectPricing);
+  // Read from the snapshot itself: the cart's selectors import its rules, and with them the pricing
+  // engine, which the confirm page leaves to the cart's own code.
+  const lines = useSelector(cart, (s) => s.context.lines);
+  const pricing = useSelector(cart, (s) => s.context.pricing);
   const products = useSelector(cart, (s) => s.context.products);
   return lines.map((line) => {
     const priced = pricing?.lines.find((p) => p.flag === line.flag);

@@ -2,7 +2,7 @@
 // pricing parts; switching the order type re-prices the cart and starts the form of the new type.
 import { useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { Actor } from 'xstate';
 import type { LocalDateTime } from '../../domain/api/order';
 import { MAX_TABLEWARE_SETS } from '../../domain/api/order-rules';
@@ -12,7 +12,8 @@ import type { PayType } from '../../domain/enums';
 import type { ShopInfo } from '../../domain/shop';
 import { useI18nContext } from '../../i18n/i18n-context';
 import { breakdownLabel } from '../../views/order/breakdown-label';
-import { draftOf, type checkoutMachine } from '../../machines/checkout.machine';
+import type { checkoutMachine } from '../../machines/checkout.machine';
+import type * as CheckoutFlowModule from '../flows/checkout';
 import { nextDay } from '../../machines/checkout.rules';
 import {
   selectAsapSlot,
@@ -39,6 +40,7 @@ import { selectHasPhone, selectOrderType, selectUser } from '../../machines/sess
 import { Button } from '../../views/ui/button';
 import { Page } from '../../views/ui/page';
 import { PageHead } from '../../views/ui/page-head';
+import { CardSkeleton, SkeletonRegion } from '../../views/ui/skeleton';
 import { EmptyState } from '../../views/ui/state-views';
 import {
   AddressRow,
@@ -59,11 +61,33 @@ import { RequireShop } from '../require-shop';
 import { useAppNavigation } from '../shell';
 import { useFlow } from '../use-flow';
 import { clock } from '../clock';
-import { checkoutFlow } from '../flows/checkout';
 import { newIdempotencyKey } from '../idempotency-key';
 import { useSheetLines } from './cart-text';
 import { fieldErrorText } from './checkout-text';
 import { WithMessages } from '../with-messages';
+
+type CheckoutCode = typeof CheckoutFlowModule;
+
+let checkoutCode: Promise<CheckoutCode> | null = null;
+/**
+ * The checkout flow loads beside the page's messages rather than with the page's code: the pricing engine
+ * it prices with comes with the cart's code, which has loaded before there is a cart to confirm, so the page
+ * does not carry it a second time. A failed load shows the route's error view, which reloads the page.
+ */
+const loadCheckoutCode = () => (checkoutCode ??= import('../flows/checkout'));
+// From the moment the page's code is in (a preload on intent included), not from the first render; a
+// failure is reported by the form that needs the flow.
+loadCheckoutCode().catch(() => undefined);
+
+type CheckoutProps = { cart: CartRef; orderType: ConfirmOrderType; shop: ShopInfo };
+
+const Checkout = lazy(async () => {
+  const code = await loadCheckoutCode();
+  function LoadedCheckout(props: CheckoutProps) {
+    return <CheckoutFlow {...props} code={code} />;
+  }
+  return { default: LoadedCheckout };
+});
 
 const isConfirmType = (type: string): type is ConfirmOrderType =>
   (CONFIRM_ORDER_TYPES as readonly string[]).includes(type);
@@ -104,7 +128,24 @@ function Confirm({ shop }: { shop: ShopInfo }) {
     );
   }
   // A new order type is a new form: the flow restarts with the re-priced cart.
-  return <Checkout key={orderType} cart={cart} orderType={orderType} shop={shop} />;
+  return (
+    <Suspense fallback={<CheckoutPending />}>
+      <Checkout key={orderType} cart={cart} orderType={orderType} shop={shop} />
+    </Suspense>
+  );
+}
+
+/** The form's own loading look (OrderConfirmView while the flow reads), while the flow's code arrives. */
+function CheckoutPending() {
+  const { LL } = useI18nContext();
+  return (
+    <Page head={<PageHead title={LL.checkout.title()} />}>
+      <SkeletonRegion label={LL.app.loading()}>
+        <CardSkeleton />
+        <CardSkeleton />
+      </SkeletonRegion>
+    </Page>
+  );
 }
 
 /** The name and phone a member (or a customer with a proved phone) fills the form with. */
@@ -114,7 +155,8 @@ const customerOf = (user: UserInfo | null) => ({
   canLoadAddresses: Boolean(user?.customer.phone),
 });
 
-function Checkout({ cart, orderType, shop }: { cart: CartRef; orderType: ConfirmOrderType; shop: ShopInfo }) {
+function CheckoutFlow({ cart, orderType, shop, code }: CheckoutProps & { code: CheckoutCode }) {
+  const { checkoutFlow, draftOf } = code;
   const { session } = useAppState();
   const { table, address, dine, setAddress, draftFor, keepDraft } = useCart();
   const navigation = useAppNavigation();
@@ -468,7 +510,7 @@ function TableField(props: {
       {!props.tableName && (
         <p className={styles.tableRow}>
           <a className={styles.linkButton} href={props.scanHref}>
-            {LL.table.scan()}
+            {LL.checkout.tablePage.scan()}
           </a>
         </p>
       )}

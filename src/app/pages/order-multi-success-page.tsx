@@ -79,7 +79,7 @@ function Orders({ ids }: { ids: number[] }) {
   const actor = useFlow(orders, () => ({ input: { params: { ids } } }));
   const data = useSelector(actor ?? undefined, (s) => (s ? selectData<OrderDetail[]>(s) : null));
   const failed = useSelector(actor ?? undefined, (s) => (s ? selectFailed(s) : false));
-  const head = <PageHead title={LL.success.title()} />;
+  const head = <PageHead title={LL.checkout.result.title()} />;
   // Retry only where the machine takes it: after a failed load.
   if (failed)
     return (

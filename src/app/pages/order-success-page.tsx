@@ -39,17 +39,17 @@ function OrderSuccessPageContent() {
   const PL = usePaymentTexts();
   if (PL === 'failed')
     return (
-      <Page head={<PageHead title={LL.success.title()} />}>
+      <Page head={<PageHead title={LL.checkout.result.title()} />}>
         <ErrorView />
       </Page>
     );
   if (id === undefined)
     return (
-      <Page head={<PageHead title={LL.success.title()} />}>
+      <Page head={<PageHead title={LL.checkout.result.title()} />}>
         <EmptyState icon="alert" title={LL.success.loadFailed()} />
       </Page>
     );
-  if (!PL) return <Loading title={LL.success.title()} />;
+  if (!PL) return <Loading title={LL.checkout.result.title()} />;
   return <Success key={id} id={id} PL={PL} />;
 }
 
@@ -76,11 +76,11 @@ function Success({ id, PL }: { id: number; PL: PaymentTexts }) {
   const order = settled ?? loaded.order;
   if (loaded.failed)
     return (
-      <Page head={<PageHead title={LL.success.title()} />}>
+      <Page head={<PageHead title={LL.checkout.result.title()} />}>
         <ErrorView message={LL.success.loadFailed()} onRetry={loaded.retry} />
       </Page>
     );
-  if (loaded.loading || !order) return <Loading title={LL.success.title()} />;
+  if (loaded.loading || !order) return <Loading title={LL.checkout.result.title()} />;
 
   const settlement = settlementOf(order);
   const byMemberCard = order.payment?.settlement === 'memberCard' && order.payment.state === 'success';

@@ -91,11 +91,11 @@ function Table({ actor }: { actor: Actor<typeof tableEntryMachine> }) {
   const canConfirm = useSelector(actor, selectCanConfirm);
   const text =
     error === 'headcountInvalid'
-      ? LL.table.error.headcountInvalid({ max: maxPerson ?? 99 })
+      ? LL.checkout.tablePage.error.headcountInvalid({ max: maxPerson ?? 99 })
       : error === 'noteTooLong'
-        ? LL.table.error.noteTooLong({ max: 200 })
+        ? LL.checkout.tablePage.error.noteTooLong({ max: 200 })
         : error
-          ? LL.table.error[error]()
+          ? LL.checkout.tablePage.error[error]()
           : null;
   return (
     <TableView

@@ -8,6 +8,7 @@ import { selectData, selectFailed, selectIsReady } from '../../machines/resource
 import { WebViewPage } from '../../views/general/web-view-page';
 import { webViewConfigFlow } from '../flows/web-view-config';
 import { useFlow } from '../use-flow';
+import { WithMessages } from '../with-messages';
 
 const route = getRouteApi('/pages/index/web-view');
 
@@ -18,5 +19,10 @@ export default function WebViewRoutePage() {
     if (!s || !(selectIsReady(s) || selectFailed(s))) return null;
     return frameAllowed(url ?? '', selectData<WebViewConfigInfo>(s)?.origins ?? []);
   });
-  return <WebViewPage url={url} title={title} frameAllowed={allowed ?? null} />;
+  // The allow-list is read while the page's messages load.
+  return (
+    <WithMessages namespace="webView">
+      <WebViewPage url={url} title={title} frameAllowed={allowed ?? null} />
+    </WithMessages>
+  );
 }

@@ -2,7 +2,7 @@
 // flow loads the shop; on failure, what went wrong and a way on (retry, or the store list).
 import { useI18nContext } from '../../i18n/i18n-context';
 import { Button, LinkButton } from '../ui/button';
-import { Icon } from '../ui/icons';
+import { ShellIcon } from '../ui/shell-icons';
 import { useNavigation } from '../ui/navigation';
 import { Page } from '../ui/page';
 import { useShownAfter } from '../ui/delay';
@@ -25,7 +25,7 @@ export function EntryView({ error, canRetry, onRetry }: EntryViewProps) {
       <Page surface="white">
         <div className={styles.failed} role="alert">
           <span className={styles.icon}>
-            <Icon name="alert" size={2.5} />
+            <ShellIcon name="alert" size={2.5} />
           </span>
           <h1 className={styles.title}>{LL.entry.failed()}</h1>
           <p className={styles.reason}>{error}</p>

@@ -20,7 +20,7 @@ export interface OrderSuccessViewProps {
 
 export function OrderSuccessView({ order, loading, failed, onRetry, onBackToMenu }: OrderSuccessViewProps) {
   const { LL } = useI18nContext();
-  const head = <PageHead title={LL.success.title()} />;
+  const head = <PageHead title={LL.checkout.result.title()} />;
   if (failed)
     return (
       <Page head={head}>
@@ -75,21 +75,21 @@ export function OrderCard({
             </span>
           )}
           {(placedMark || showShop) && (
-            <h2 className={styles.sectionTitle}>{showShop ? order.shopName : LL.success.placed()}</h2>
+            <h2 className={styles.sectionTitle}>{showShop ? order.shopName : LL.checkout.result.placed()}</h2>
           )}
-          <p className={styles.muted}>{LL.success.daySeqLabel()}</p>
+          <p className={styles.muted}>{LL.checkout.result.daySeqLabel()}</p>
           <p className={styles.daySeq} data-testid="day-seq">
             {order.daySeq}
           </p>
         </div>
         <dl className={styles.facts}>
-          <dt>{LL.success.orderNo()}</dt>
+          <dt>{LL.checkout.result.orderNo()}</dt>
           <dd data-testid="order-no">{order.orderNo}</dd>
-          <dt>{LL.success.orderType()}</dt>
+          <dt>{LL.checkout.result.orderType()}</dt>
           <dd>{LL.orderType[order.orderType]()}</dd>
           {order.table && (
             <>
-              <dt>{LL.success.table()}</dt>
+              <dt>{LL.checkout.result.table()}</dt>
               <dd>
                 {order.table.areaName} {order.table.name}
               </dd>
@@ -97,7 +97,7 @@ export function OrderCard({
           )}
           {order.person !== null && (
             <>
-              <dt>{LL.success.person()}</dt>
+              <dt>{LL.checkout.result.person()}</dt>
               <dd>{order.person}</dd>
             </>
           )}
@@ -109,7 +109,7 @@ export function OrderCard({
           )}
           {order.contact && (
             <>
-              <dt>{LL.success.contact()}</dt>
+              <dt>{LL.checkout.result.contact()}</dt>
               <dd>
                 {order.contact.name} {order.contact.phone}
                 {order.contact.address && (

@@ -53,10 +53,10 @@ export function TableView(props: TableViewProps) {
       : {};
 
   return (
-    <Page head={<PageHead title={LL.table.title()} />} bottomBar={props.needsTable ? 0 : 4.5}>
+    <Page head={<PageHead title={LL.checkout.tablePage.title()} />} bottomBar={props.needsTable ? 0 : 4.5}>
       <section className={styles.section} aria-labelledby="table-where">
         <h2 id="table-where" className={styles.sectionTitle}>
-          {LL.table.where()}
+          {LL.checkout.tablePage.where()}
         </h2>
         {props.resolving ? (
           <SkeletonRegion label={LL.app.loading()}>
@@ -72,7 +72,7 @@ export function TableView(props: TableViewProps) {
           className={props.scanning ? styles.scanner : 'visually-hidden'}
           muted
           playsInline
-          aria-label={LL.table.camera()}
+          aria-label={LL.checkout.tablePage.camera()}
         />
         {props.scanning ? (
           <Button variant="secondary" block onClick={props.onCancelScan}>
@@ -85,7 +85,7 @@ export function TableView(props: TableViewProps) {
             disabled={!props.canScan}
             onClick={() => props.onScan(video.current)}
           >
-            <Icon name="search" size={1} /> {LL.table.scan()}
+            <Icon name="search" size={1} /> {LL.checkout.tablePage.scan()}
           </Button>
         )}
         {props.needsTable && (
@@ -161,7 +161,7 @@ export function TableView(props: TableViewProps) {
         <div className={styles.submitBar}>
           <div className={styles.submitInner}>
             <Button size="large" block disabled={!props.canConfirm} onClick={props.onConfirm}>
-              {LL.table.startOrdering()}
+              {LL.checkout.tablePage.startOrdering()}
             </Button>
           </div>
         </div>

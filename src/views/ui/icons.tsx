@@ -1,12 +1,9 @@
-// Inline SVG icons (24 px grid, currentColor) so they follow text colour and need no network request.
-import type { SVGProps } from 'react';
+// Inline SVG icons (24 px grid, currentColor) so they follow text colour and need no network request. The
+// shell's own (./shell-icons) are part of the set; the others load with the pages that draw them.
+import { SHELL_ICON_PATHS, SvgIcon, type ShellIconName, type SvgIconProps } from './shell-icons';
 
 export type IconName =
-  | 'home'
-  | 'menu'
-  | 'orders'
-  | 'user'
-  | 'back'
+  | ShellIconName
   | 'search'
   | 'close'
   | 'phone'
@@ -18,16 +15,10 @@ export type IconName =
   | 'bell'
   | 'store'
   | 'globe'
-  | 'alert'
-  | 'refresh'
   | 'empty';
 
 const PATHS: Record<IconName, string> = {
-  home: 'M3 10.5 12 3l9 7.5V20a1 1 0 0 1-1 1h-5v-6h-6v6H4a1 1 0 0 1-1-1z',
-  menu: 'M4 5h16M4 12h16M4 19h10',
-  orders: 'M7 3h10a2 2 0 0 1 2 2v16l-3-2-2 2-2-2-2 2-2-2-3 2V5a2 2 0 0 1 2-2zM9 8h6M9 12h6',
-  user: 'M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9zM3.5 21a8.5 8.5 0 0 1 17 0',
-  back: 'M15 4 7 12l8 8',
+  ...SHELL_ICON_PATHS,
   search: 'M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM20 20l-4-4',
   close: 'M6 6l12 12M18 6 6 18',
   phone: 'M5 3h3l2 5-2.5 1.5a11 11 0 0 0 5 5L14 12l5 2v3a2 2 0 0 1-2 2A15 15 0 0 1 3 5a2 2 0 0 1 2-2z',
@@ -39,39 +30,15 @@ const PATHS: Record<IconName, string> = {
   chevron: 'M9 5l7 7-7 7',
   bell: 'M6 16V11a6 6 0 0 1 12 0v5l2 2H4zM10 20a2 2 0 0 0 4 0',
   store: 'M4 9l1.5-5h13L20 9M4 9h16v2a3 3 0 0 1-6 0 3 3 0 0 1-4 0 3 3 0 0 1-6 0zM5 13v8h14v-8M10 21v-5h4v5',
+  empty: 'M3 7l9-4 9 4v10l-9 4-9-4zM3 7l9 4 9-4M12 11v10',
   globe:
     'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM3 12h18M12 3c2.5 2.6 3.5 5.6 3.5 9s-1 6.4-3.5 9c-2.5-2.6-3.5-5.6-3.5-9s1-6.4 3.5-9z',
-  alert: 'M12 3 2 20h20zM12 10v4M12 17h.01',
-  refresh: 'M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7',
-  empty: 'M3 7l9-4 9 4v10l-9 4-9-4zM3 7l9 4 9-4M12 11v10',
 };
 
-export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'name'> {
+export interface IconProps extends Omit<SvgIconProps, 'd' | 'name'> {
   name: IconName;
-  /** rem; default 1.5 (24 px on a 375 px phone). */
-  size?: number;
-  /** Accessible name; without it the icon is decorative. */
-  label?: string;
 }
 
-export function Icon({ name, size = 1.5, label, ...rest }: IconProps) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width={`${size}rem`}
-      height={`${size}rem`}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      role={label ? 'img' : undefined}
-      aria-label={label}
-      aria-hidden={label ? undefined : true}
-      focusable="false"
-      {...rest}
-    >
-      <path d={PATHS[name]} />
-    </svg>
-  );
+export function Icon({ name, ...rest }: IconProps) {
+  return <SvgIcon d={PATHS[name]} {...rest} />;
 }

@@ -1,7 +1,7 @@
 // Page head with a back button (spec §2): back in history, or home when this is the first page.
 import type { ReactNode } from 'react';
 import { useI18nContext } from '../../i18n/i18n-context';
-import { Icon } from './icons';
+import { ShellIcon } from './shell-icons';
 import { useNavigation } from './navigation';
 import styles from './page-head.module.css';
 
@@ -29,7 +29,7 @@ export function PageHead({ title, back = true, floating = false, asHeading = tru
             onClick={() => navigation.back()}
             aria-label={LL.app.back()}
           >
-            <Icon name="back" size={1.375} />
+            <ShellIcon name="back" size={1.375} />
           </button>
         )}
       </div>

@@ -2,7 +2,7 @@
 // The tabs come as data, so adding a tab is one entry where the app lists them.
 import type { MouseEvent } from 'react';
 import { useI18nContext } from '../../i18n/i18n-context';
-import { Icon, type IconName } from './icons';
+import { ShellIcon, type ShellIconName } from './shell-icons';
 import { useNavigation } from './navigation';
 import { emitTabTap } from './tab-tap';
 import styles from './tab-bar.module.css';
@@ -10,7 +10,7 @@ import styles from './tab-bar.module.css';
 export interface TabItem {
   key: string;
   path: string;
-  icon: IconName;
+  icon: ShellIconName;
   label: string;
 }
 
@@ -42,7 +42,7 @@ export function TabBar({ tabs, current }: TabBarProps) {
                 onClick={onClick(tab)}
                 data-tab={tab.key}
               >
-                <Icon name={tab.icon} size={1.5} />
+                <ShellIcon name={tab.icon} size={1.5} />
                 <span className={styles.label}>{tab.label}</span>
               </a>
             </li>

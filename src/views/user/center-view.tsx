@@ -42,10 +42,10 @@ export function CenterView({ user, busy, onLanguage, onLogout }: CenterViewProps
     ? levelNames?.[catalogueLocaleOf(locale) === 'zh-CN' ? 'zh' : 'en'] || member.levelName
     : '';
   const phone = user?.customer.phone ? maskPhone(user.customer.phone) : null;
-  const name = user?.customer.nickname || phone || LL.user.guest();
+  const name = user?.customer.nickname || phone || LL.info.user.guest();
   return (
     <Page withTabBar>
-      <h1 className="visually-hidden">{LL.user.centerTitle()}</h1>
+      <h1 className="visually-hidden">{LL.info.user.centerTitle()}</h1>
       <section className={styles.hero}>
         <div className={styles.avatar} aria-hidden="true">
           {user?.customer.avatar ? <img src={user.customer.avatar} alt="" /> : <Icon name="user" size={2} />}
@@ -62,18 +62,18 @@ export function CenterView({ user, busy, onLanguage, onLogout }: CenterViewProps
             </>
           ) : (
             <>
-              <p className={styles.heroName}>{LL.user.guest()}</p>
-              <p className={styles.heroSub}>{LL.user.loginPrompt()}</p>
+              <p className={styles.heroName}>{LL.info.user.guest()}</p>
+              <p className={styles.heroSub}>{LL.info.user.loginPrompt()}</p>
             </>
           )}
         </div>
         {user ? (
           <LinkButton variant="secondary" size="small" href={navigation.href('/pages/user/info')}>
-            {LL.user.editInfo()}
+            {LL.info.user.editInfo()}
           </LinkButton>
         ) : (
           <LinkButton size="small" href={navigation.href('/pages/user/login')}>
-            {LL.user.loginEntry()}
+            {LL.info.user.loginEntry()}
           </LinkButton>
         )}
       </section>
@@ -82,19 +82,19 @@ export function CenterView({ user, busy, onLanguage, onLogout }: CenterViewProps
         <section className={styles.card} aria-label={levelName}>
           <dl className={styles.stats}>
             <div>
-              <dt>{LL.user.balance()}</dt>
+              <dt>{LL.info.user.balance()}</dt>
               <dd>{format(member.amount)}</dd>
             </div>
             <div>
-              <dt>{LL.user.giftBalance()}</dt>
+              <dt>{LL.info.user.giftBalance()}</dt>
               <dd>{format(member.giftAmount)}</dd>
             </div>
             <div>
-              <dt>{LL.user.points()}</dt>
+              <dt>{LL.info.user.points()}</dt>
               <dd>{member.points}</dd>
             </div>
             <div>
-              <dt>{LL.user.level()}</dt>
+              <dt>{LL.info.user.level()}</dt>
               <dd data-testid="level-name">{levelName}</dd>
             </div>
           </dl>
@@ -104,7 +104,7 @@ export function CenterView({ user, busy, onLanguage, onLogout }: CenterViewProps
       <section className={styles.card} aria-labelledby="language-title">
         <h2 id="language-title" className={styles.cardTitle}>
           <Icon name="globe" size={1.125} />
-          {LL.user.language()}
+          {LL.info.user.language()}
         </h2>
         <div className={styles.languages} role="radiogroup" aria-labelledby="language-title">
           {LOCALE_ORDER.map((option) => (
@@ -127,7 +127,7 @@ export function CenterView({ user, busy, onLanguage, onLogout }: CenterViewProps
       {user && (
         <div className={styles.footer}>
           <Button variant="secondary" block onClick={onLogout} disabled={busy}>
-            {LL.user.logout()}
+            {LL.info.user.logout()}
           </Button>
         </div>
       )}

@@ -38,7 +38,9 @@ export function InfoView(props: InfoViewProps) {
       <EmptyState
         icon="user"
         title={LL.info.notLoggedIn()}
-        action={<LinkButton href={navigation.href('/pages/user/login')}>{LL.user.loginEntry()}</LinkButton>}
+        action={
+          <LinkButton href={navigation.href('/pages/user/login')}>{LL.info.user.loginEntry()}</LinkButton>
+        }
       />
     );
   } else if (props.failed) {

@@ -94,6 +94,32 @@ const en_checkout = {
     notChainShop: 'These shops do not belong to the same chain.',
     noteTooLong: 'The note can be at most {max} characters.',
   },
+  tablePage: {
+    title: 'Your table',
+    where: 'Where are you sitting?',
+    camera: 'Camera view for scanning the table code',
+    scan: 'Scan the table code',
+    startOrdering: 'Start ordering',
+    error: {
+      tableNotFound: 'Table number not found.',
+      qrInvalid: 'This QR code is not a table code of this shop.',
+      scanCameraFailure: 'The camera could not be started. Please type the table number.',
+      scanPermissionDenied: 'Camera access was refused. Please type the table number.',
+      scanUnsupported: 'This browser cannot scan codes. Please type the table number.',
+      headcountInvalid: 'Please enter a number of guests from 1 to {max:number}.',
+      noteTooLong: 'The note can be at most {max:number} characters.',
+    },
+  },
+  result: {
+    title: 'Order placed',
+    placed: 'Your order has been placed',
+    daySeqLabel: 'Your order number today',
+    orderNo: 'Order no.',
+    orderType: 'Order type',
+    table: 'Table',
+    person: 'Guests',
+    contact: 'Contact',
+  },
 } satisfies BaseTranslation;
 
 export default en_checkout;

@@ -93,6 +93,32 @@ const es_checkout = {
     notChainShop: 'Estas tiendas no pertenecen a la misma cadena.',
     noteTooLong: 'La nota admite como máximo {max} caracteres.',
   },
+  tablePage: {
+    title: 'Tu mesa',
+    where: '¿Dónde estás sentado?',
+    camera: 'Vista de la cámara para escanear el código de mesa',
+    scan: 'Escanear el código de la mesa',
+    startOrdering: 'Empezar a pedir',
+    error: {
+      tableNotFound: 'Número de mesa no encontrado.',
+      qrInvalid: 'Este código QR no es un código de mesa de esta tienda.',
+      scanCameraFailure: 'No se pudo iniciar la cámara. Escribe el número de mesa.',
+      scanPermissionDenied: 'Se denegó el acceso a la cámara. Escribe el número de mesa.',
+      scanUnsupported: 'Este navegador no puede escanear. Escribe el número de mesa.',
+      headcountInvalid: 'Introduce entre 1 y {max} comensales.',
+      noteTooLong: 'La nota admite como máximo {max} caracteres.',
+    },
+  },
+  result: {
+    title: 'Pedido realizado',
+    placed: 'Tu pedido se ha realizado',
+    daySeqLabel: 'Tu número de hoy',
+    orderNo: 'N.º de pedido',
+    orderType: 'Modo',
+    table: 'Mesa',
+    person: 'Comensales',
+    contact: 'Contacto',
+  },
 } satisfies NamespaceCheckoutTranslation;
 
 export default es_checkout;

@@ -1,4 +1,5 @@
-// The profile page (spec §2 /pages/user/info). Loaded with loadNamespaceAsync before it renders.
+// The customer's own pages: the "my" tab (spec §2 /pages/user/center) and the profile (/pages/user/info).
+// Loaded with loadNamespaceAsync before they render.
 import type { NamespaceInfoTranslation } from '../../i18n-types';
 
 const es_info = {
@@ -13,6 +14,19 @@ const es_info = {
   saved: 'Guardado',
   nicknameRequired: 'Introduce un apodo.',
   notLoggedIn: 'Inicia sesión para ver y editar tu perfil.',
+  user: {
+    centerTitle: 'Yo',
+    loginEntry: 'Iniciar sesión / registrarse',
+    loginPrompt: 'Inicia sesión para ver tus pedidos, cupones y tarjeta de socio.',
+    guest: 'Invitado',
+    editInfo: 'Editar perfil',
+    logout: 'Cerrar sesión',
+    language: 'Idioma',
+    level: 'Nivel',
+    points: 'Puntos',
+    balance: 'Saldo',
+    giftBalance: 'Saldo regalo',
+  },
 } satisfies NamespaceInfoTranslation;
 
 export default es_info;

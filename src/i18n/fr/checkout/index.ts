@@ -93,6 +93,32 @@ const fr_checkout = {
     notChainShop: 'Ces boutiques n’appartiennent pas à la même enseigne.',
     noteTooLong: 'La note ne peut dépasser {max} caractères.',
   },
+  tablePage: {
+    title: 'Votre table',
+    where: 'Où êtes-vous assis ?',
+    camera: 'Vue de la caméra pour scanner le code de table',
+    scan: 'Scanner le code de la table',
+    startOrdering: 'Commencer à commander',
+    error: {
+      tableNotFound: 'Numéro de table introuvable.',
+      qrInvalid: 'Ce QR code n’est pas un code de table de cette boutique.',
+      scanCameraFailure: 'Impossible de démarrer la caméra. Saisissez le numéro de table.',
+      scanPermissionDenied: 'L’accès à la caméra a été refusé. Saisissez le numéro de table.',
+      scanUnsupported: 'Ce navigateur ne peut pas scanner. Saisissez le numéro de table.',
+      headcountInvalid: 'Saisissez un nombre de convives entre 1 et {max}.',
+      noteTooLong: 'La note ne peut dépasser {max} caractères.',
+    },
+  },
+  result: {
+    title: 'Commande passée',
+    placed: 'Votre commande est passée',
+    daySeqLabel: 'Votre numéro du jour',
+    orderNo: 'N° de commande',
+    orderType: 'Mode',
+    table: 'Table',
+    person: 'Convives',
+    contact: 'Contact',
+  },
 } satisfies NamespaceCheckoutTranslation;
 
 export default fr_checkout;

@@ -93,6 +93,32 @@ const zhCN_checkout = {
     notChainShop: '这些门店不属于同一连锁品牌。',
     noteTooLong: '备注最多 {max} 个字。',
   },
+  tablePage: {
+    title: '桌台点餐',
+    where: '您坐在哪一桌？',
+    camera: '扫描桌台码的相机画面',
+    scan: '扫描桌台码',
+    startOrdering: '开始点餐',
+    error: {
+      tableNotFound: '台号不存在。',
+      qrInvalid: '这不是本店的桌台码。',
+      scanCameraFailure: '无法打开相机，请手动输入桌号。',
+      scanPermissionDenied: '相机权限被拒绝，请手动输入桌号。',
+      scanUnsupported: '当前浏览器不支持扫码，请手动输入桌号。',
+      headcountInvalid: '请输入 1 到 {max} 之间的用餐人数。',
+      noteTooLong: '备注最多 {max} 个字。',
+    },
+  },
+  result: {
+    title: '下单成功',
+    placed: '订单已提交',
+    daySeqLabel: '今日取餐号',
+    orderNo: '订单号',
+    orderType: '点餐方式',
+    table: '桌台',
+    person: '用餐人数',
+    contact: '联系人',
+  },
 } satisfies NamespaceCheckoutTranslation;
 
 export default zhCN_checkout;

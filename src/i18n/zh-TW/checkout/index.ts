@@ -93,6 +93,32 @@ const zhTW_checkout = {
     notChainShop: '這些門市不屬於同一連鎖品牌。',
     noteTooLong: '備註最多 {max} 個字。',
   },
+  tablePage: {
+    title: '桌位點餐',
+    where: '您坐在哪一桌？',
+    camera: '掃描桌位碼的相機畫面',
+    scan: '掃描桌位碼',
+    startOrdering: '開始點餐',
+    error: {
+      tableNotFound: '台號不存在。',
+      qrInvalid: '這不是本店的桌位碼。',
+      scanCameraFailure: '無法開啟相機，請手動輸入桌號。',
+      scanPermissionDenied: '相機權限被拒絕，請手動輸入桌號。',
+      scanUnsupported: '目前瀏覽器不支援掃碼，請手動輸入桌號。',
+      headcountInvalid: '請輸入 1 到 {max} 之間的用餐人數。',
+      noteTooLong: '備註最多 {max} 個字。',
+    },
+  },
+  result: {
+    title: '下單成功',
+    placed: '訂單已送出',
+    daySeqLabel: '今日取餐號',
+    orderNo: '訂單編號',
+    orderType: '點餐方式',
+    table: '桌位',
+    person: '用餐人數',
+    contact: '聯絡人',
+  },
 } satisfies NamespaceCheckoutTranslation;
 
 export default zhTW_checkout;
