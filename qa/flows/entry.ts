@@ -34,6 +34,8 @@ const TEXT = {
   tokenEnded: '登录信息已失效，请重新进入店铺。',
   retry: '重试',
   storeList: '选择门店',
+  addToCart: '加入购物车',
+  close: '关闭',
 };
 
 type SessionCall = 'user/h5entry' | 'user/token';
@@ -75,6 +77,44 @@ const tableOf =
     await expect(page.getByTestId('table-name')).toHaveText(name);
   };
 
+/** A link acts once: the menu drops its parameter from the address, so a reload does not act again. */
+const dropsParameter = (page: Page, parameter: string) =>
+  expect
+    .poll(() => new URLSearchParams(new URL(page.url()).hash.split('?')[1] ?? '').has(parameter), {
+      message: `the menu's address without ${parameter}`,
+    })
+    .toBe(false);
+
+const sheetOver =
+  (shopId: number, product: string, category: string, parameter: string) =>
+  async (page: Page): Promise<void> => {
+    await menuOf(shopId)(page);
+    const sheet = page.getByRole('dialog', { name: product });
+    await expect(sheet).toBeVisible();
+    await expect(sheet.getByRole('button', { name: TEXT.addToCart })).toBeVisible();
+    const menu = new MenuPage(page);
+    await expect(menu.categories.filter({ hasText: category }).first()).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+    await dropsParameter(page, parameter);
+    // Closing the sheet leaves the customer on the menu.
+    await sheet.getByRole('button', { name: TEXT.close }).click();
+    await expect(sheet).toBeHidden();
+    await expect(menu.productNamed(product)).toBeVisible();
+  };
+
+const addedTo =
+  (shopId: number, product: string, parameter: string) =>
+  async (page: Page): Promise<void> => {
+    await menuOf(shopId)(page);
+    await expect(page.getByTestId('cart-count')).toHaveText('1');
+    const card = new MenuPage(page).productNamed(product);
+    await expect(card).toBeVisible();
+    await expect(card.getByTestId('product-count')).toHaveText('1');
+    await dropsParameter(page, parameter);
+  };
+
 const TAB1: Landing = { route: '/pages/user/index-tab-1', shows: menuOf(SHOP.burgers, '外卖') };
 const CLAYPOT_T1: Landing = {
   route: '/product/table',
@@ -104,13 +144,15 @@ const LINKS: Record<DemoEntryScenario, DemoLink> = {
     query: { shop_id: SHOP.burgers, table_no: 'B3' },
     lands: { route: '/product/table', query: { tableNo: 'B3' }, shows: tableOf('桌台：大厅 B3') },
   },
+  // A burger with add-ons: its choice sheet opens over the menu at its category (decision U50).
   sharedProduct: {
-    query: { shop_id: SHOP.burgers, share_product_id: 1113 },
-    lands: { route: '/product/index', query: { productId: '1113' }, shows: menuOf(SHOP.burgers) },
+    query: { shop_id: SHOP.burgers, share_product_id: 1101 },
+    lands: { route: '/product/index', shows: sheetOver(SHOP.burgers, '经典牛肉堡', '汉堡', 'productId') },
   },
+  // A product without choices: one unit goes into the cart.
   autoAdd: {
     query: { shop_id: SHOP.burgers, auto_add_product_id: 1113 },
-    lands: { route: '/product/index', query: { autoAdd: '1113' }, shows: menuOf(SHOP.burgers) },
+    lands: { route: '/product/index', shows: addedTo(SHOP.burgers, '香甜玉米杯', 'autoAdd') },
   },
   beauty: {
     query: { shop_id: SHOP.studio },

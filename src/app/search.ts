@@ -64,6 +64,7 @@ export const productIndexSearch = searchOf({
   table: optionalText,
   tableNo: optionalText,
   productId: optionalId,
+  autoAdd: optionalId,
 });
 export const productDetailSearch = searchOf({ id: optionalId });
 export const productSearchSearch = searchOf({ q: optionalString });

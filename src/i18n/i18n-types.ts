@@ -22,6 +22,7 @@ export type Translations = RootTranslation &
 	login: NamespaceLoginTranslation,
 	orders: NamespaceOrdersTranslation,
 	payment: NamespacePaymentTranslation,
+	productLink: NamespaceProductLinkTranslation,
 	webView: NamespaceWebViewTranslation
 }
 
@@ -2399,6 +2400,13 @@ export type NamespacePaymentTranslation = {
 	}
 }
 
+export type NamespaceProductLinkTranslation = {
+	/**
+	 * T​h​i​s​ ​p​r​o​d​u​c​t​ ​i​s​ ​n​o​t​ ​a​v​a​i​l​a​b​l​e​ ​i​n​ ​t​h​i​s​ ​s​h​o​p​.
+	 */
+	unavailable: string
+}
+
 export type NamespaceWebViewTranslation = {
 	/**
 	 * W​e​b​ ​p​a​g​e
@@ -2434,6 +2442,7 @@ export type Namespaces =
 	| 'login'
 	| 'orders'
 	| 'payment'
+	| 'productLink'
 	| 'webView'
 
 type DisallowNamespaces = {
@@ -2472,6 +2481,12 @@ type DisallowNamespaces = {
 	 * you need to use the `./payment/index.ts` file instead
 	 */
 	payment?: "[typesafe-i18n] reserved for 'payment'-namespace. You need to use the `./payment/index.ts` file instead."
+
+	/**
+	 * reserved for 'productLink'-namespace\
+	 * you need to use the `./productLink/index.ts` file instead
+	 */
+	productLink?: "[typesafe-i18n] reserved for 'productLink'-namespace. You need to use the `./productLink/index.ts` file instead."
 
 	/**
 	 * reserved for 'webView'-namespace\
@@ -4744,6 +4759,12 @@ export type TranslationFunctions = {
 			 */
 			cancel: () => LocalizedString
 		}
+	}
+	productLink: {
+		/**
+		 * This product is not available in this shop.
+		 */
+		unavailable: () => LocalizedString
 	}
 	webView: {
 		/**

@@ -21,6 +21,7 @@ const localeNamespaceLoaders = {
 		login: () => import('./en/login'),
 		orders: () => import('./en/orders'),
 		payment: () => import('./en/payment'),
+		productLink: () => import('./en/productLink'),
 		webView: () => import('./en/webView')
 	},
 	es: {
@@ -30,6 +31,7 @@ const localeNamespaceLoaders = {
 		login: () => import('./es/login'),
 		orders: () => import('./es/orders'),
 		payment: () => import('./es/payment'),
+		productLink: () => import('./es/productLink'),
 		webView: () => import('./es/webView')
 	},
 	fr: {
@@ -39,6 +41,7 @@ const localeNamespaceLoaders = {
 		login: () => import('./fr/login'),
 		orders: () => import('./fr/orders'),
 		payment: () => import('./fr/payment'),
+		productLink: () => import('./fr/productLink'),
 		webView: () => import('./fr/webView')
 	},
 	'zh-CN': {
@@ -48,6 +51,7 @@ const localeNamespaceLoaders = {
 		login: () => import('./zh-CN/login'),
 		orders: () => import('./zh-CN/orders'),
 		payment: () => import('./zh-CN/payment'),
+		productLink: () => import('./zh-CN/productLink'),
 		webView: () => import('./zh-CN/webView')
 	},
 	'zh-TW': {
@@ -57,6 +61,7 @@ const localeNamespaceLoaders = {
 		login: () => import('./zh-TW/login'),
 		orders: () => import('./zh-TW/orders'),
 		payment: () => import('./zh-TW/payment'),
+		productLink: () => import('./zh-TW/productLink'),
 		webView: () => import('./zh-TW/webView')
 	}
 }

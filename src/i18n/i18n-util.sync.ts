@@ -17,6 +17,7 @@ import en_info from './en/info'
 import en_login from './en/login'
 import en_orders from './en/orders'
 import en_payment from './en/payment'
+import en_productLink from './en/productLink'
 import en_webView from './en/webView'
 import es_address from './es/address'
 import es_checkout from './es/checkout'
@@ -24,6 +25,7 @@ import es_info from './es/info'
 import es_login from './es/login'
 import es_orders from './es/orders'
 import es_payment from './es/payment'
+import es_productLink from './es/productLink'
 import es_webView from './es/webView'
 import fr_address from './fr/address'
 import fr_checkout from './fr/checkout'
@@ -31,6 +33,7 @@ import fr_info from './fr/info'
 import fr_login from './fr/login'
 import fr_orders from './fr/orders'
 import fr_payment from './fr/payment'
+import fr_productLink from './fr/productLink'
 import fr_webView from './fr/webView'
 import zh_CN_address from './zh-CN/address'
 import zh_CN_checkout from './zh-CN/checkout'
@@ -38,6 +41,7 @@ import zh_CN_info from './zh-CN/info'
 import zh_CN_login from './zh-CN/login'
 import zh_CN_orders from './zh-CN/orders'
 import zh_CN_payment from './zh-CN/payment'
+import zh_CN_productLink from './zh-CN/productLink'
 import zh_CN_webView from './zh-CN/webView'
 import zh_TW_address from './zh-TW/address'
 import zh_TW_checkout from './zh-TW/checkout'
@@ -45,6 +49,7 @@ import zh_TW_info from './zh-TW/info'
 import zh_TW_login from './zh-TW/login'
 import zh_TW_orders from './zh-TW/orders'
 import zh_TW_payment from './zh-TW/payment'
+import zh_TW_productLink from './zh-TW/productLink'
 import zh_TW_webView from './zh-TW/webView'
 
 const localeTranslations = {
@@ -56,6 +61,7 @@ const localeTranslations = {
 		login: en_login,
 		orders: en_orders,
 		payment: en_payment,
+		productLink: en_productLink,
 		webView: en_webView
 	},
 	es: {
@@ -66,6 +72,7 @@ const localeTranslations = {
 		login: es_login,
 		orders: es_orders,
 		payment: es_payment,
+		productLink: es_productLink,
 		webView: es_webView
 	},
 	fr: {
@@ -76,6 +83,7 @@ const localeTranslations = {
 		login: fr_login,
 		orders: fr_orders,
 		payment: fr_payment,
+		productLink: fr_productLink,
 		webView: fr_webView
 	},
 	'zh-CN': {
@@ -86,6 +94,7 @@ const localeTranslations = {
 		login: zh_CN_login,
 		orders: zh_CN_orders,
 		payment: zh_CN_payment,
+		productLink: zh_CN_productLink,
 		webView: zh_CN_webView
 	},
 	'zh-TW': {
@@ -96,6 +105,7 @@ const localeTranslations = {
 		login: zh_TW_login,
 		orders: zh_TW_orders,
 		payment: zh_TW_payment,
+		productLink: zh_TW_productLink,
 		webView: zh_TW_webView
 	},
 }

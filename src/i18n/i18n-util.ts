@@ -25,6 +25,7 @@ export const namespaces: Namespaces[] = [
 	'login',
 	'orders',
 	'payment',
+	'productLink',
 	'webView'
 ]
 

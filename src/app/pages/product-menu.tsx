@@ -1,6 +1,6 @@
 // The menu shared by /product/index and tab 1: the catalog flow feeding the product index view.
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { Actor } from 'xstate';
 import type { Product } from '../../domain/catalog';
 import type { OrderType } from '../../domain/enums';
@@ -43,6 +43,15 @@ const CartPanel = lazy(() => import('./cart-panel').then((module) => ({ default:
 const ProductChoiceSheet = lazy(() =>
   import('./product-choice-sheet').then((module) => ({ default: module.ProductChoiceSheet })),
 );
+// A shared-product or auto-add link is rare: its handling loads only when the query names one.
+const ProductLink = lazy(() => import('./product-link').then((module) => ({ default: module.ProductLink })));
+
+/** The menu query's product link (a shared product, an auto-add one), and how the page drops it once acted on. */
+export interface MenuLink {
+  productId: number | undefined;
+  autoAdd: number | undefined;
+  settle: (typeId?: number) => Promise<void>;
+}
 
 /** The menu's header: the shop's name, whether it takes orders of this type now, today's hours, its notice. */
 function shopHeader(shop: ShopInfo, orderType: OrderType): MenuShopHeader {
@@ -62,16 +71,18 @@ export function ProductMenu({
   shop,
   asTab,
   initialTypeId,
+  link,
 }: {
   shop: ShopInfo;
   asTab: boolean;
   initialTypeId?: number | undefined;
+  link?: MenuLink | null | undefined;
 }) {
   const actor = useFlow(catalogFlow, () => ({ input: {} }));
   return (
     <>
       {actor ? (
-        <Menu actor={actor} shop={shop} asTab={asTab} initialTypeId={initialTypeId} />
+        <Menu actor={actor} shop={shop} asTab={asTab} initialTypeId={initialTypeId} link={link} />
       ) : (
         <ProductIndexViewLoading shop={shop} asTab={asTab} />
       )}
@@ -117,11 +128,13 @@ function Menu({
   shop,
   asTab,
   initialTypeId,
+  link,
 }: {
   actor: Actor<typeof catalogMachine>;
   shop: ShopInfo;
   asTab: boolean;
   initialTypeId?: number | undefined;
+  link?: MenuLink | null | undefined;
 }) {
   const { session } = useAppState();
   const { LL } = useI18nContext();
@@ -139,6 +152,12 @@ function Menu({
   const loading = useSelector(actor, selectIsLoading);
   const failed = useSelector(actor, selectLoadFailed);
   const menuUpdated = useSelector(actor, selectMenuUpdated);
+  const [panelShown, setPanelShown] = useState(false);
+  const showPanel = useCallback(() => setPanelShown(true), []);
+  const showCategory = useCallback(
+    (typeId: number) => setJumpTo((last) => ({ typeId, seq: (last?.seq ?? 0) + 1 })),
+    [],
+  );
 
   const useSection = useCallback(
     function useCatalogSection(typeId: number): MenuSection {
@@ -188,9 +207,23 @@ function Menu({
             <CartPanel
               aboveTabBar={asTab}
               mustPick={mustPick ? { typeId: mustPick.id, name: mustPick.name } : null}
-              onShowCategory={(typeId) => setJumpTo((last) => ({ typeId, seq: (last?.seq ?? 0) + 1 }))}
+              onShowCategory={showCategory}
             />
+            {link && <OnShown run={showPanel} />}
           </Suspense>
+          {link && (
+            <Suspense fallback={null}>
+              <ProductLink
+                key={`${link.productId}:${link.autoAdd}`}
+                query={link}
+                catalog={actor}
+                ready={!loading && !failed && cart !== null && panelShown}
+                onShowCategory={showCategory}
+                onChoose={setChoosing}
+                onSettled={link.settle}
+              />
+            </Suspense>
+          )}
           {choosing && (
             <Suspense fallback={null}>
               <ProductChoiceSheet
@@ -205,6 +238,15 @@ function Menu({
       }
     />
   );
+}
+
+/**
+ * Runs once its Suspense boundary has shown: after the cart panel beside it has mounted and listens for
+ * refused adds, so an add from a link is never refused unheard.
+ */
+function OnShown({ run }: { run: () => void }) {
+  useEffect(run, [run]);
+  return null;
 }
 
 /**

@@ -1,6 +1,7 @@
 // One product row of the menu: image, name, description, price (member price where the shop shows it),
 // and its state when it cannot be ordered (sold out, offline, out of sale time).
 import type { Product } from '../../domain/catalog';
+import { hasChoices } from '../../domain/product-choices';
 import { ProductState } from '../../domain/enums';
 import { useI18nContext } from '../../i18n/i18n-context';
 import { Icon } from '../ui/icons';
@@ -54,9 +55,6 @@ export interface ProductCardProps {
   /** Without it (search results) the card only links to the product's page. */
   cart?: CardCartControl | undefined;
 }
-
-export const hasChoices = (product: Product) =>
-  product.specs.length > 0 || product.tastes.length > 0 || product.mealGroups.length > 0;
 
 export function ProductCard({ product, showMemberPrice, href, priority, cart }: ProductCardProps) {
   const { LL } = useI18nContext();
