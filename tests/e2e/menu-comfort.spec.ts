@@ -141,6 +141,39 @@ test('a refused one-tap add says why and adds nothing', async ({ app, menu, page
   await expect(cart.count).toHaveCount(0);
 });
 
+test('a shared link opens its product over the menu and an auto-add link adds one, once', async ({
+  app,
+  menu,
+  page,
+}) => {
+  // A burger with add-ons: its choices open over the menu, at its category, and the link leaves the address.
+  await app.open('/', { shop_id: 1, share_product_id: 1101 });
+  const sheet = page.getByRole('dialog', { name: '经典牛肉堡' });
+  await expect(sheet).toBeVisible();
+  await expect(menu.categories.filter({ hasText: '汉堡' }).first()).toHaveAttribute('aria-current', 'true');
+  await expect.poll(() => page.url()).not.toContain('productId');
+  await sheet.getByRole('button', { name: '关闭' }).click();
+  await expect(sheet).toBeHidden();
+
+  // A corn cup has no choices: one goes into the cart, and a reload adds nothing more. Each link is a new
+  // page load, as when it is opened from a chat.
+  await page.goto('about:blank');
+  await app.open('/', { shop_id: 1, auto_add_product_id: 1113 });
+  const cart = new CartBar(page);
+  await expect(cart.count).toHaveText('1');
+  await expect.poll(() => page.url()).not.toContain('autoAdd');
+  await page.reload();
+  await menu.waitForProducts();
+  await expect(menu.productNamed('香甜玉米杯').getByTestId('product-count')).toHaveText('1');
+  await expect(cart.count).toHaveText('1');
+
+  // A product the shop does not list: the menu says so and shows as usual.
+  await page.goto('about:blank');
+  await app.open('/', { shop_id: 1, share_product_id: 999999 });
+  await expect(page.getByText('本店没有这个商品。')).toBeVisible();
+  await menu.waitForProducts();
+});
+
 test('multi-shop checkout opened from a shop outside any chain says so and leads back to the menu', async ({
   app,
   menu,
