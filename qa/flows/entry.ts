@@ -29,7 +29,7 @@ const TEXT = {
   badLink: (param: string) => `链接无效（${param}），请重新扫码或打开门店。`,
   /** A call that got no answer at all: spec §8 files it under the server error (src/services/http.ts). */
   noAnswer: '服务器错误，请重试。',
-  shopMissing: '店铺不存在。',
+  shopMissing: '找不到该门店。',
   /** user/token's refusal of a token whose session has ended (server/modules/identity.ts). */
   tokenEnded: '登录信息已失效，请重新进入店铺。',
   retry: '重试',

@@ -8,8 +8,8 @@ export type EntryOutcome = 'routed' | 'invalid' | 'failed';
 
 export interface EntryScenarioSpec {
   outcome: EntryOutcome;
-  /** After tapping retry on a failure: the page the entry lands on, or the same failure again. */
-  afterRetry?: 'routed' | 'failed';
+  /** After tapping retry on a failure: the page the entry lands on. */
+  afterRetry?: 'routed';
   /**
    * The demo shops (server/seed) reach it from a link, so QA replays it. A scenario without is walked in
    * Vitest only; docs/decisions.md Q41 says why each cannot be reached.
@@ -60,8 +60,8 @@ export const ENTRY_SCENARIOS = {
   sessionRefused: { outcome: 'failed', afterRetry: 'routed', demo: true },
   shopUnreachable: { outcome: 'failed', afterRetry: 'routed', demo: true },
   tableUnreachable: { outcome: 'failed', afterRetry: 'routed', demo: true },
-  // A shop id no shop has: the server refuses the session, and again after every retry.
-  unknownShop: { outcome: 'failed', afterRetry: 'failed', demo: true },
+  // A shop id no shop has: the server says so, and no retry could open it.
+  unknownShop: { outcome: 'invalid', demo: true },
 } as const satisfies Record<string, EntryScenarioSpec>;
 
 export type EntryScenario = keyof typeof ENTRY_SCENARIOS;
@@ -84,7 +84,6 @@ export const entryModel = setup({
   guards: {
     lands: ({ event }) => event.type === 'OPEN' && spec(event.scenario).outcome === 'routed',
     isRefused: ({ event }) => event.type === 'OPEN' && spec(event.scenario).outcome === 'invalid',
-    retryLands: ({ context }) => spec(context.scenario!).afterRetry === 'routed',
   },
   actions: { remember: assign(({ event }) => (event.type === 'OPEN' ? { scenario: event.scenario } : {})) },
 }).createMachine({
@@ -103,7 +102,7 @@ export const entryModel = setup({
     },
     routed: {},
     invalid: {},
-    failed: { on: { RETRY: [{ guard: 'retryLands', target: 'retried' }, { target: 'failed' }] } },
+    failed: { on: { RETRY: 'retried' } },
     retried: {},
   },
 });

@@ -4,6 +4,7 @@
 // user/h5Login, after the SMS code checked out, issues a session for an account (shop, proven phone), whose
 // member link is the member with that phone in the shop's membership scope: the chain for a chain shop (one
 // membership across its shops), otherwise the shop itself.
+import { SHOP_NOT_FOUND } from '../../src/domain/api/envelope';
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { CustomerProfile, SessionInfo } from '../../src/domain/api/user';
@@ -133,7 +134,7 @@ export async function enterShop(
 ): Promise<SessionInfo> {
   return db.transaction(async (tx) => {
     const shop = await findShop(tx, input.shopId);
-    if (!shop) throw new BusinessError('shop.notFound');
+    if (!shop) throw new BusinessError('shop.notFound', undefined, SHOP_NOT_FOUND);
     const deviceKey = input.openid ?? newDeviceId();
     const customer = await browserCustomer(tx, shop.id, deviceKey, now);
     return sessionInfo(await createSession(tx, shop.id, customer.id, deviceKey, now), customer, deviceKey);
@@ -159,7 +160,7 @@ export async function exchangeToken(
       .limit(1);
     if (!source) throw new HttpError(401, 'token.invalid');
     const shop = await findShop(tx, input.shopId);
-    if (!shop) throw new BusinessError('shop.notFound');
+    if (!shop) throw new BusinessError('shop.notFound', undefined, SHOP_NOT_FOUND);
     const from = source.customer;
     const customer =
       from.phone !== null

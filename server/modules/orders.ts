@@ -2,6 +2,7 @@
 // order a customer would fix them (shop, pay type, lines, delivery/pickup/table, amounts), then the price
 // from src/pricing on the database's prices. Nothing here writes; orders-store.ts reserves stock and
 // inserts in one transaction. A failure is a BusinessError whose info carries `reason` (ORDER_REJECTIONS).
+import { SHOP_NOT_FOUND } from '../../src/domain/api/envelope';
 import type { z } from 'zod';
 import type { orderCartFields, LocalDateTime, OrderRejection } from '../../src/domain/api/order';
 import { MAX_TABLEWARE_SETS } from '../../src/domain/api/order-rules';
@@ -342,7 +343,7 @@ const SOURCE: Record<CartFields['type'], OrderSource> = {
  */
 export async function loadOrderShop(env: OrderEnv, shopId: number): Promise<CatalogEntry> {
   const entry = await env.catalog(shopId);
-  if (!entry) throw new BusinessError('shop.notFound');
+  if (!entry) throw new BusinessError('shop.notFound', undefined, SHOP_NOT_FOUND);
   const status = entry.shop.row.settings.realShopStatus;
   if (status < 0) throw reject('shopExpired', orderMessages.shopStopped, undefined, { shopId });
   if (status === 0 && !env.abroad)

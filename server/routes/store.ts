@@ -3,6 +3,7 @@
 // store/list and store/detail answer without a token; every other call reads the shop from the session.
 // Product reads come from the process's catalogue cache (server/modules/catalog-cache.ts); store/products
 // goes out as the cache's serialized (and precompressed) reply, with an ETag and 304 (decisions K1-K6).
+import { SHOP_NOT_FOUND } from '../../src/domain/api/envelope';
 import type {
   FastifyInstance,
   FastifyPluginAsync,
@@ -69,13 +70,13 @@ type SessionContext = RequestContext<'session'>;
 /** The session's shop; it can only be missing if the shop row was removed after the session began. */
 async function sessionShop(app: FastifyInstance, ctx: SessionContext): Promise<ShopRecord> {
   const shop = await loadShop(app.db, ctx.session.shopId);
-  if (!shop) throw new BusinessError('shop.notFound');
+  if (!shop) throw new BusinessError('shop.notFound', undefined, SHOP_NOT_FOUND);
   return shop;
 }
 
 async function sessionEntry(app: FastifyInstance, ctx: SessionContext): Promise<CatalogEntry> {
   const entry = await app.catalogCache.entry(app.db, ctx.session.shopId, ctx.catalogueLocale, ctx.now);
-  if (!entry) throw new BusinessError('shop.notFound');
+  if (!entry) throw new BusinessError('shop.notFound', undefined, SHOP_NOT_FOUND);
   return entry;
 }
 
@@ -172,7 +173,7 @@ const actions: AnyAction[] = [
     auth: 'none',
     handler: async ({ input, ctx, app }) => {
       const info = await shopDetail(app.db, input.appId, ctx.catalogueLocale);
-      if (!info) throw new BusinessError('shop.notFound');
+      if (!info) throw new BusinessError('shop.notFound', undefined, SHOP_NOT_FOUND);
       return info;
     },
   }),
@@ -218,7 +219,7 @@ const actions: AnyAction[] = [
     auth: 'session',
     handler: async ({ ctx, app }) => {
       const row = await loadMemberSettingRow(app.db, ctx.session.shopId);
-      if (!row) throw new BusinessError('shop.notFound');
+      if (!row) throw new BusinessError('shop.notFound', undefined, SHOP_NOT_FOUND);
       return toMemberSetting(row, ctx.catalogueLocale);
     },
   }),

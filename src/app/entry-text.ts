@@ -9,6 +9,8 @@ export function entryErrorText(LL: TranslationFunctions, error: EntryError): str
     case 'invalidParam':
     case 'missingTable':
       return LL.entry.badLink({ param: error.param ?? '' });
+    case 'unknownShop':
+      return LL.entry.shopNotFound();
     case 'shop':
       return errorText(LL, error.message ?? '') || LL.entry.shopNotFound();
     default:

@@ -10,7 +10,8 @@ import type { ShopInfo } from '../domain/shop';
 import { parseEntryParams, type EntryParams } from './entry.params';
 import { entryOrderType, sessionStep, type StoredSession } from './entry.rules';
 import type { NavigateEvent, NavigationTarget, RouteQuery } from './navigation';
-import { errorMessage, notProvided } from './not-provided';
+import { SHOP_NOT_FOUND } from '../domain/api/envelope';
+import { errorMessage, notProvided, refusalReason } from './not-provided';
 
 export { entryOrderType, type StoredSession } from './entry.rules';
 
@@ -34,7 +35,7 @@ export interface TableRouting {
   hasUserOrders: boolean;
 }
 
-export type EntryErrorReason = 'invalidParam' | 'missingTable' | 'session' | 'shop' | 'table';
+export type EntryErrorReason = 'invalidParam' | 'missingTable' | 'unknownShop' | 'session' | 'shop' | 'table';
 
 export interface EntryError {
   reason: EntryErrorReason;
@@ -108,6 +109,8 @@ export const entryMachine = setup({
   },
   guards: {
     paramsAreValid: ({ context }) => context.params !== null,
+    // No shop has the link's id (the server says so): no retry can open it.
+    isUnknownShop: (_, params: { error: unknown }) => refusalReason(params.error) === SHOP_NOT_FOUND.reason,
     hasNoShop: ({ context }) => context.params?.shopId === null,
     hasTokenForShop: ({ context }) => stepOf(context).step === 'reuse',
     hasTokenForOtherShop: ({ context }) => stepOf(context).step === 'move',
@@ -241,13 +244,20 @@ export const entryMachine = setup({
               target: '#entry.loadingShop',
               actions: { type: 'storeSession', params: ({ event }) => ({ session: event.output }) },
             },
-            onError: {
-              target: '#entry.failed',
-              actions: {
-                type: 'fail',
-                params: ({ event }) => ({ reason: 'session' as const, message: errorMessage(event.error) }),
+            onError: [
+              {
+                guard: { type: 'isUnknownShop', params: ({ event }) => ({ error: event.error }) },
+                target: '#entry.invalid',
+                actions: { type: 'fail', params: { reason: 'unknownShop' } },
               },
-            },
+              {
+                target: '#entry.failed',
+                actions: {
+                  type: 'fail',
+                  params: ({ event }) => ({ reason: 'session' as const, message: errorMessage(event.error) }),
+                },
+              },
+            ],
           },
         },
       },
@@ -261,13 +271,20 @@ export const entryMachine = setup({
           target: 'routing',
           actions: { type: 'storeShop', params: ({ event }) => ({ shop: event.output }) },
         },
-        onError: {
-          target: 'failed',
-          actions: {
-            type: 'fail',
-            params: ({ event }) => ({ reason: 'shop' as const, message: errorMessage(event.error) }),
+        onError: [
+          {
+            guard: { type: 'isUnknownShop', params: ({ event }) => ({ error: event.error }) },
+            target: 'invalid',
+            actions: { type: 'fail', params: { reason: 'unknownShop' } },
           },
-        },
+          {
+            target: 'failed',
+            actions: {
+              type: 'fail',
+              params: ({ event }) => ({ reason: 'shop' as const, message: errorMessage(event.error) }),
+            },
+          },
+        ],
       },
     },
     routing: {

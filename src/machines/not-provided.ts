@@ -47,3 +47,13 @@ export function errorMessage(error: unknown): string {
   }
   return typeof error === 'string' ? error : 'error';
 }
+
+/** The reason a business refusal names in its info (`{ reason }`), or null for any other failure. */
+export function refusalReason(error: unknown): string | null {
+  if (!(error instanceof Error) || error.name !== 'HttpError') return null;
+  if ((error as { kind?: unknown }).kind !== 'business') return null;
+  const info = (error as { info?: unknown }).info;
+  if (typeof info !== 'object' || info === null) return null;
+  const reason = (info as { reason?: unknown }).reason;
+  return typeof reason === 'string' ? reason : null;
+}

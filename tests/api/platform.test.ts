@@ -19,6 +19,7 @@ import {
 import { chains as demoChains, shops as demoShops } from '../../server/seed/index';
 import { actionRoutes, BusinessError, defineAction } from '../../server/http/action';
 import { seedDatabase } from '../../server/seed/seeder';
+import { apiPath, SHOP_NOT_FOUND } from '../../src/domain/api/envelope';
 import { isShopOpenNow, isWithinRanges, isWithinScanHours } from '../../src/domain/hours';
 import { fixtureSeed, fixtureSettings, STOPPED_SHOP_ID } from './helpers/fixture';
 import {
@@ -59,6 +60,27 @@ describe.each(testDatabases)('the platform on %s', (kind) => {
       payload: {},
     });
     expect(zh.json().message).toBe('该功能不存在。');
+  });
+
+  it('says a shop id no shop has is not found, in words and in info, and opens no session', async () => {
+    const reply = await t.inject({
+      method: 'POST',
+      url: apiPath('user', 'h5entry'),
+      headers: { language: 'en' },
+      payload: { id: 987654 },
+    });
+    expect(reply.json()).toEqual({
+      result: false,
+      info: SHOP_NOT_FOUND,
+      message: 'This shop does not exist.',
+    });
+    const detail = await t.inject({
+      method: 'POST',
+      url: apiPath('store', 'detail'),
+      headers: { language: 'zh-CN' },
+      payload: { appId: 987654 },
+    });
+    expect(detail.json()).toMatchObject({ result: false, info: SHOP_NOT_FOUND });
   });
 
   it('refuses malformed JSON with 400 and writes nothing', async () => {

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { SHOP_NOT_FOUND } from '../../src/domain/api/envelope';
 import type { AddressInfo } from 'node:net';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,7 +76,11 @@ describe.each(testDatabases)('identity and SMS in demo mode on %s', (kind) => {
     it('refuses an unknown shop and a malformed openid without writing anything', async () => {
       const [before] = await t.database.db.select({ n: count() }).from(customers);
       const unknown = await t.call('user/h5entry', { id: 999 }, { language: 'en' });
-      expect(unknown.body).toEqual({ result: false, info: null, message: 'This shop does not exist.' });
+      expect(unknown.body).toEqual({
+        result: false,
+        info: SHOP_NOT_FOUND,
+        message: 'This shop does not exist.',
+      });
       const bad = await t.call('user/h5entry', { id: 1, openid: 'has spaces<script>' }, { language: 'en' });
       expect(bad.body.result).toBe(false);
       expect(bad.body.message).toContain('openid');
@@ -359,7 +364,11 @@ describe.each(testDatabases)('identity and SMS in demo mode on %s', (kind) => {
       expect((await t.call('user/token', { id: 2, token: 'nope' })).status).toBe(401);
       const session = await enter(t);
       const unknownShop = await t.call('user/token', { id: 999, token: session.token }, { language: 'en' });
-      expect(unknownShop.body).toEqual({ result: false, info: null, message: 'This shop does not exist.' });
+      expect(unknownShop.body).toEqual({
+        result: false,
+        info: SHOP_NOT_FOUND,
+        message: 'This shop does not exist.',
+      });
       t.clock.advance(24 * 60 * MINUTE);
       expect((await t.call('user/token', { id: 2, token: session.token })).status).toBe(401);
     });

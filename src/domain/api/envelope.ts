@@ -21,3 +21,9 @@ export const HEADERS = {
 
 export const replySchema = <T extends z.ZodType>(info: T) =>
   z.object({ result: z.boolean(), info, message: z.string() });
+
+/**
+ * A refusal's info when no shop has the id a call names (user/h5entry, user/token, store/detail, …): the
+ * link itself is wrong, so the entry page offers the store list instead of a retry.
+ */
+export const SHOP_NOT_FOUND = { reason: 'shopNotFound' } as const;
