@@ -5,7 +5,7 @@
 // database notifies a change of its customer, whichever process wrote it; an idle stream sends no query.
 // A comment line every 15 s keeps proxies from closing an idle stream.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { and, asc, desc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt } from 'drizzle-orm';
 import type { OrderChangeEvent } from '../../src/domain/api/order-life';
 import type { Executor } from '../db/client';
 import { orderEvents, orders } from '../db/schema';
@@ -62,25 +62,14 @@ export type StreamRegistry = Map<() => void, number>;
 export interface StreamArgs {
   db: Executor;
   customerId: number;
-  /** Last-Event-ID of a reconnect, or null for a fresh stream. */
-  after: number | null;
+  /** Where the stream starts: a reconnect's Last-Event-ID, or the fresh stream's ticket cursor. */
+  after: number;
   request: IncomingMessage;
   response: ServerResponse;
   registry: StreamRegistry;
   hub: OrderEventHub;
   heartbeatMs?: number;
   onError?: (error: unknown) => void;
-}
-
-/** The newest event id of a customer (0 when none). */
-export async function newestEventId(db: Executor, customerId: number): Promise<number> {
-  const [row] = await db
-    .select({ id: orderEvents.id })
-    .from(orderEvents)
-    .where(eq(orderEvents.customerId, customerId))
-    .orderBy(desc(orderEvents.id))
-    .limit(1);
-  return row?.id ?? 0;
 }
 
 /** Parses a Last-Event-ID value: a positive whole number, else null (start fresh). */
@@ -94,7 +83,7 @@ export function parseLastEventId(value: unknown): number | null {
 /** Streams until the client goes away or the app closes; resolves when the stream has ended. */
 export async function streamOrderEvents(args: StreamArgs): Promise<void> {
   const { db, customerId, response } = args;
-  let cursor = args.after ?? (await newestEventId(db, customerId));
+  let cursor = args.after;
   let ended = false;
   let running: Promise<void> | null = null;
   let again = false;
