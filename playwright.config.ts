@@ -1,6 +1,7 @@
 // End-to-end tests in Debian's Chromium against the real server (`node --import tsx server/main.ts`)
 // serving a fresh build, on a free port, with a fresh temporary database. One server for the whole run.
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS } from './qa/browser';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -88,14 +89,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [

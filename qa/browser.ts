@@ -5,20 +5,23 @@ import { devices, type BrowserContextOptions, type LaunchOptions, type Page } fr
 /** Thursday 18:00 in Shanghai, as tests/e2e/fixtures.ts SHOPS_OPEN; the server's CLOCK_START agrees. */
 export const SHOPS_OPEN = new Date('2026-11-19T10:00:00Z');
 
+/** Debian's Chromium in a container: no sandbox, no GPU, nothing running in the background. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
 export const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export const launchOptions = (headed = false, slowMo = 0): LaunchOptions => ({
   executablePath: chromiumPath(),
   headless: !headed,
   slowMo,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  args: CHROMIUM_ARGS,
 });
 
 export const contextOptions = (baseURL: string): BrowserContextOptions => ({
