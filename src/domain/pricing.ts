@@ -184,6 +184,10 @@ export const coupon = z.object({
   status: z.number().int().default(1),
   startDate: isoDate.nullable().default(null),
   endDate: isoDate.nullable().default(null),
+  /** Days of the week it may be used, 1 Monday … 7 Sunday (validity type 3); empty = every day. */
+  weekDays: z.array(z.number().int().min(1).max(7)).max(7).default([]),
+  /** Days of the month it may be used, 1 … 31 (validity type 4); empty = every day. */
+  monthDays: z.array(z.number().int().min(1).max(31)).max(31).default([]),
   /** Least amount, after activity discounts, of the listed products (all products when the list is empty). */
   minAmount: money.default(0),
   /** Least number of units of the listed products. */

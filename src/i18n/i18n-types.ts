@@ -1255,6 +1255,10 @@ export type NamespaceCheckoutTranslation = {
 		 */
 		belowStartingPrice: RequiredParams<'short'>
 		/**
+		 * T​h​i​s​ ​c​o​u​p​o​n​ ​c​a​n​ ​n​o​ ​l​o​n​g​e​r​ ​b​e​ ​u​s​e​d​ ​o​n​ ​t​h​i​s​ ​o​r​d​e​r​.​ ​C​h​o​o​s​e​ ​a​n​o​t​h​e​r​ ​o​r​ ​n​o​n​e​.
+		 */
+		couponUnusable: string
+		/**
 		 * P​l​e​a​s​e​ ​c​h​o​o​s​e​ ​a​ ​p​a​y​m​e​n​t​ ​m​e​t​h​o​d​.
 		 */
 		payTypeInvalid: string
@@ -3648,6 +3652,10 @@ export type TranslationFunctions = {
 			 * {short} more to reach the minimum order.
 			 */
 			belowStartingPrice: (arg: { short: unknown }) => LocalizedString
+			/**
+			 * This coupon can no longer be used on this order. Choose another or none.
+			 */
+			couponUnusable: () => LocalizedString
 			/**
 			 * Please choose a payment method.
 			 */

@@ -9,7 +9,7 @@ import type {
   ParsedPricingInput,
 } from '../domain/pricing';
 import { CouponKind } from '../domain/coupon-kinds';
-import { flagMatches, levelMatches, withinDates, type Audience } from './eligibility';
+import { flagMatches, levelMatches, onValidDay, withinDates, type Audience } from './eligibility';
 import { allocateBy, checkedAdd, checkedMul, pay, type MoneyContext } from './money';
 import type { WorkLine } from './product-rules';
 
@@ -247,7 +247,8 @@ function evaluate(
 ): CouponEvaluation {
   let mask = 0;
   if (c.status !== 1) mask |= STATUS;
-  if (!withinDates(who.today, c.startDate, c.endDate)) mask |= DATE;
+  if (!withinDates(who.today, c.startDate, c.endDate) || !onValidDay(who.today, c.weekDays, c.monthDays))
+    mask |= DATE;
   if (!flagMatches(c.orderType, who.orderTypeFlag)) mask |= ORDER_TYPE;
   if (!flagMatches(c.userType, who.userTypeFlag)) mask |= USER_TYPE;
   if (!levelMatches(c.memberLevel, who.memberLevel)) mask |= MEMBER_LEVEL;

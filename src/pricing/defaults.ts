@@ -76,6 +76,8 @@ export function completeCoupon(c: Coupon): ParsedCoupon {
     status: c.status ?? 1,
     startDate: c.startDate ?? null,
     endDate: c.endDate ?? null,
+    weekDays: c.weekDays ?? [],
+    monthDays: c.monthDays ?? [],
     minAmount: c.minAmount ?? 0,
     minQuantity: c.minQuantity ?? 0,
     productList: c.productList ?? [],

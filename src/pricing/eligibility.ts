@@ -30,3 +30,18 @@ export const flagMatches = (allowed: number, bit: number): boolean => allowed ==
 
 export const levelMatches = (levels: readonly number[], level: number | null): boolean =>
   levels.length === 0 || (level !== null && levels.includes(level));
+
+/**
+ * Week-day and month-day validity (validity types 3 and 4) of an ISO date; empty lists allow every day. The
+ * date is the shop's calendar date, so its week day is read at UTC noon and no time zone can shift it.
+ */
+export function onValidDay(
+  today: string,
+  weekDays: readonly number[],
+  monthDays: readonly number[],
+): boolean {
+  if (weekDays.length === 0 && monthDays.length === 0) return true;
+  const date = new Date(`${today}T12:00:00Z`);
+  if (weekDays.length > 0 && !weekDays.includes(date.getUTCDay() || 7)) return false;
+  return monthDays.length === 0 || monthDays.includes(date.getUTCDate());
+}

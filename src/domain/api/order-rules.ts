@@ -51,6 +51,7 @@ export const ORDER_REJECTIONS = [
   'headcountInvalid',
   'tablewareInvalid',
   'belowStartingPrice',
+  'couponUnusable',
   'payTypeInvalid',
   'memberRequired',
   'nothingToPay',

@@ -119,6 +119,13 @@ export const orderCartFields = z.object({
    * as `tablewareInvalid`, with words the customer understands, rather than as a malformed request.
    */
   tableware: z.number().optional(),
+  /**
+   * One coupon of the customer's (activity/couponList id); the server evaluates it again with the same
+   * engine and refuses the order with `couponUnusable` and the engine's reasons when it no longer applies.
+   */
+  couponId: entityId.nullable().optional(),
+  /** For a product coupon: the flag of the line it covers; omitted = the dearest covered unit. */
+  couponLineFlag: z.string().max(200).nullable().optional(),
 });
 export type OrderCartFields = z.input<typeof orderCartFields>;
 
@@ -322,6 +329,8 @@ export const orderRejectionInfo = z.object({
   distance: z.number().int().optional(),
   maxDistance: z.number().int().optional(),
   shopId: z.number().int().optional(),
+  /** couponUnusable: the engine's reasons (order amount, quantity, order type, pay type, user type, ...). */
+  couponReasons: z.array(z.string()).optional(),
 });
 export type OrderRejectionInfo = z.infer<typeof orderRejectionInfo>;
 

@@ -96,6 +96,16 @@ describe('coupon conditions (spec §5)', () => {
     expect(reasons({ startDate: '2026-06-15', endDate: '2026-06-15' })).toEqual([]);
   });
 
+  it('week-day and month-day validity read the shop date (2026-06-15 is a Monday)', () => {
+    expect(reasons({ weekDays: [1] })).toEqual([]);
+    expect(reasons({ weekDays: [6, 7] })).toEqual(['date']);
+    expect(reasons({ monthDays: [15, 30] })).toEqual([]);
+    expect(reasons({ monthDays: [1] })).toEqual(['date']);
+    // both lists must allow the day
+    expect(reasons({ weekDays: [1], monthDays: [1] })).toEqual(['date']);
+    expect(reasons({ weekDays: [7] }, { today: '2026-06-21' })).toEqual([]);
+  });
+
   it('counts only the listed products, after activity discounts, against minAmount', () => {
     // tea 24.00 but a 50 % all-discount leaves 12.00 < 15.00
     const activities = [activity({ id: 1, type: 2, discount: 50 })];

@@ -87,6 +87,7 @@ const en_checkout = {
     headcountInvalid: 'Please enter a number of guests from 1 to {max}.',
     tablewareInvalid: 'Please choose between 0 and {max} sets of tableware.',
     belowStartingPrice: '{short} more to reach the minimum order.',
+    couponUnusable: 'This coupon can no longer be used on this order. Choose another or none.',
     payTypeInvalid: 'Please choose a payment method.',
     memberRequired: 'Member card payment needs a membership.',
     nothingToPay: 'The amount to pay must be more than zero.',

@@ -86,6 +86,7 @@ const fr_checkout = {
     headcountInvalid: 'Saisissez un nombre de convives entre 1 et {max}.',
     tablewareInvalid: 'Choisissez entre 0 et {max} couverts.',
     belowStartingPrice: 'Encore {short} pour atteindre le minimum de commande.',
+    couponUnusable: 'Ce bon ne peut plus être utilisé pour cette commande. Choisissez-en un autre ou aucun.',
     payTypeInvalid: 'Choisissez un moyen de paiement.',
     memberRequired: 'Le paiement par carte de membre nécessite une adhésion.',
     nothingToPay: 'Le montant à payer doit être supérieur à zéro.',
