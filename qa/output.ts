@@ -1,6 +1,6 @@
 // The QA output folder (gitignored): qa-output/paths/<flow>.json and .mmd, qa-output/runs/<flow>/results.json
 // and one folder per failed path (trace.zip, screenshot.png, events.json, error.txt), qa-output/report/.
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FlowPaths } from './paths';
@@ -35,9 +35,12 @@ export interface PathResult {
   };
 }
 
+/** Writes whole or not at all: a replay in another worker may read the file meanwhile. */
 export function writeJson(file: string, value: unknown) {
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
+  const partial = `${file}.${process.pid}.tmp`;
+  writeFileSync(partial, `${JSON.stringify(value, null, 2)}\n`);
+  renameSync(partial, file);
 }
 
 export function readJson<T>(file: string): T | null {

@@ -5,6 +5,9 @@
 // without lasting harm (a dropped connection, a gateway that is down, a wrong, locked or short member card)
 // is the server's answer given at the network, worded as the server words it (docs/decisions.md Q27).
 import type { Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { lock } from 'proper-lockfile';
 import { expect } from '../expect';
 import { MAX_POLLS, POLL_INTERVAL_MS } from '../../src/machines/payment.machine';
 import { App, LoginPage } from '../../tests/e2e/pages/app';
@@ -37,7 +40,8 @@ const REFUSAL_TEXT: Record<string, RegExp> = {
 
 /**
  * A phone gets three SMS codes in ten minutes: the member logs in once per server, and later runs, in this
- * process or the next, start with the token that login stored (qa-output/sessions.json).
+ * process, another worker or the next process, start with the token that login stored
+ * (qa-output/sessions.json).
  */
 async function enterAsMember(run: Run) {
   const { page, baseURL } = run;
@@ -53,10 +57,30 @@ async function enterAsMember(run: Run) {
   // A token the server no longer knows is dropped by the app at its first 401.
   const member = await page.evaluate(() => localStorage.getItem('token'));
   if (saved && member === saved) return;
-  await app.open('/pages/user/login');
-  await new LoginPage(page).withDemoCode(MEMBER.phone);
-  sessions[baseURL] = (await page.evaluate(() => localStorage.getItem('token')))!;
-  writeJson(sessionsFile(), sessions);
+  // Replays in other workers may be here at the same moment: the first logs in, the others take its token.
+  mkdirSync(dirname(sessionsFile()), { recursive: true });
+  const release = await lock(sessionsFile(), {
+    realpath: false,
+    stale: 60_000,
+    retries: { retries: 240, factor: 1, minTimeout: 250 },
+  });
+  try {
+    const fresh = readJson<Record<string, string>>(sessionsFile())?.[baseURL];
+    if (fresh && fresh !== saved) {
+      await page.evaluate((token) => localStorage.setItem('token', token), fresh);
+      await page.reload();
+      await expect.poll(() => app.route(), { timeout: 15_000 }).not.toMatch(/^\/?$/);
+      return;
+    }
+    await app.open('/pages/user/login');
+    await new LoginPage(page).withDemoCode(MEMBER.phone);
+    writeJson(sessionsFile(), {
+      ...readJson<Record<string, string>>(sessionsFile()),
+      [baseURL]: (await page.evaluate(() => localStorage.getItem('token')))!,
+    });
+  } finally {
+    await release();
+  }
 }
 
 /** Places the dine-in order through the API, to be paid online (the model starts with the card chosen). */

@@ -1,6 +1,9 @@
 // Page objects: what a customer sees and does, in the words of the screens, so the specs read as scenarios.
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { lock } from 'proper-lockfile';
 
 export class App {
   constructor(readonly page: Page) {}
@@ -170,13 +173,26 @@ export class LoginPage extends App {
     return this.page.getByTestId('demo-code');
   }
 
-  /** Logs in on the open login page with the code demo mode shows, and waits for the member centre. */
+  /**
+   * Logs in on the open login page with the code demo mode shows, and waits for the member centre. A new
+   * code replaces the phone's earlier one, so two workers logging in one phone at once would each spoil the
+   * other's code: the login holds a lock on the phone, shared by every worker of the machine.
+   */
   async withDemoCode(phone: string) {
-    await this.phone.fill(phone);
-    await this.sendCode.click();
-    await expect(this.demoCode).toBeVisible();
-    await this.code.fill((await this.demoCode.textContent())?.match(/\d{6}/)?.[0] ?? '');
-    await this.submit.click();
-    await this.expectRoute('/pages/user/center');
+    const release = await lock(join(tmpdir(), `storefront-e2e-login-${phone}`), {
+      realpath: false,
+      stale: 30_000,
+      retries: { retries: 120, factor: 1, minTimeout: 250 },
+    });
+    try {
+      await this.phone.fill(phone);
+      await this.sendCode.click();
+      await expect(this.demoCode).toBeVisible();
+      await this.code.fill((await this.demoCode.textContent())?.match(/\d{6}/)?.[0] ?? '');
+      await this.submit.click();
+      await this.expectRoute('/pages/user/center');
+    } finally {
+      await release();
+    }
   }
 }
