@@ -30,7 +30,8 @@ import type {
 } from '../../src/domain/api/order-life-rules';
 import { PAY_WINDOW_MINUTES } from '../../src/domain/api/order-rules';
 import type { OrderSource, OrderStatus, OrderType, PayType } from '../../src/domain/enums';
-import type { PricingResult } from '../../src/domain/pricing';
+import type { Activity, Coupon, PricingResult } from '../../src/domain/pricing';
+import type { CouponSource } from '../../src/domain/api/activity';
 import type { TimeRange } from '../../src/domain/shop';
 import type { SeedMealGroup, SeedShopSettings, SeedTasteGroup, Text } from '../seed/types';
 
@@ -591,6 +592,11 @@ export const orders = pgTable(
      * it alone until the grace period has passed again (server/modules/order-life.ts).
      */
     refundClaimedAt: stamp('refund_claimed_at'),
+    /**
+     * The customer coupon this order reserved (customer_coupons.order_id points back); null = none. Kept on
+     * the order so a status change touches the coupon table only for orders that hold one.
+     */
+    couponId: integer('coupon_id'),
   },
   (t) => [
     index('orders_customer_idx').on(t.customerId, t.createdAt),
@@ -817,3 +823,188 @@ export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 export type OrderEventRow = typeof orderEvents.$inferSelect;
+
+// ---- Coupons and activities (docs/decisions.md "Coupons, activities and red bags") --------------------
+
+/** The engine's activity fields that are not columns (server/modules/activities.ts validates them). */
+export type ActivityRules = Omit<
+  Activity,
+  'id' | 'name' | 'type' | 'priority' | 'status' | 'startDate' | 'endDate' | 'userType'
+>;
+/** The engine's coupon fields that are not columns of the template or of the customer's coupon. */
+export type CouponTemplateRules = Omit<
+  Coupon,
+  | 'id'
+  | 'name'
+  | 'type'
+  | 'status'
+  | 'chainId'
+  | 'activityId'
+  | 'startDate'
+  | 'endDate'
+  | 'weekDays'
+  | 'monthDays'
+>;
+/** How a coupon template may be claimed. */
+export type CouponChannel = 'activity' | 'link' | 'entry' | 'code' | 'register' | 'overSend';
+export type CustomerCouponState = 'available' | 'reserved' | 'used';
+
+/**
+ * A shop's (or a chain's) promotion. `kind` is a promotion type code (spec §4): price activities are
+ * applied by the pricing engine from `rules`; coupon activities hand out their coupon templates.
+ */
+export const activities = pgTable(
+  'activities',
+  {
+    id: serial('id').primaryKey(),
+    /** Exactly one of shop and chain: a chain activity runs in every shop of the chain. */
+    shopId: integer('shop_id').references(() => shops.id),
+    chainId: integer('chain_id').references(() => chains.id),
+    kind: integer('kind').notNull(),
+    name: jsonb('name').$type<Text>().notNull(),
+    rules: jsonb('rules').$type<ActivityRules>().notNull().default({}),
+    /** Shop-local ISO dates, both inclusive; null = open-ended. */
+    startDate: text('start_date'),
+    endDate: text('end_date'),
+    /** 1 running; anything else is off. */
+    status: integer('status').notNull().default(1),
+    priority: integer('priority').notNull().default(0),
+    /** Promotion code customers type (upper case); unique per shop and per chain. */
+    code: text('code'),
+    /** User-type bit flags (1 normal, 2 member); 2 alone = member-only. */
+    userType: integer('user_type').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('activities_shop_idx').on(t.shopId),
+    index('activities_chain_idx').on(t.chainId),
+    uniqueIndex('activities_shop_code_uq')
+      .on(t.shopId, t.code)
+      .where(sql`${t.code} is not null and ${t.shopId} is not null`),
+    uniqueIndex('activities_chain_code_uq')
+      .on(t.chainId, t.code)
+      .where(sql`${t.code} is not null and ${t.chainId} is not null`),
+    check('activities_scope', sql`(${t.chainId} is null) <> (${t.shopId} is null)`),
+    check(
+      'activities_code',
+      sql`${t.code} is null or (${t.code} = upper(${t.code}) and length(${t.code}) between 1 and 32)`,
+    ),
+    check(
+      'activities_dates',
+      sql`${t.startDate} is null or ${t.endDate} is null or ${t.startDate} <= ${t.endDate}`,
+    ),
+  ],
+);
+
+/** The rules, validity and limits of one kind of coupon a coupon activity hands out. */
+export const couponTemplates = pgTable(
+  'coupon_templates',
+  {
+    id: serial('id').primaryKey(),
+    activityId: integer('activity_id')
+      .notNull()
+      .references(() => activities.id),
+    /** Coupon kind (promotion type code: 1, 2, 3, 4, 8, 10, 11, 12, 17, 20). */
+    kind: integer('kind').notNull(),
+    name: jsonb('name').$type<Text>().notNull(),
+    rules: jsonb('rules').$type<CouponTemplateRules>().notNull().default({}),
+    /** 1 none, 2 fixed dates, 3 week days, 4 month days (spec §3 "Validity period type"). */
+    validityType: integer('validity_type').notNull().default(1),
+    startDate: text('start_date'),
+    endDate: text('end_date'),
+    weekDays: jsonb('week_days').$type<number[]>().notNull().default([]),
+    monthDays: jsonb('month_days').$type<number[]>().notNull().default([]),
+    /** Days a claimed coupon lasts, counting the day it was claimed; null = the template's dates. */
+    validDays: integer('valid_days'),
+    /** 0 every shop of the chain (or the shop itself), 1 only the shop it was claimed in, 2 `shopIds`. */
+    chainScope: integer('chain_scope').notNull().default(0),
+    shopIds: jsonb('shop_ids').$type<number[]>().notNull().default([]),
+    /** Units that may ever be handed out; null = no limit. `issued` only grows, by conditional UPDATE. */
+    total: integer('total'),
+    issued: integer('issued').notNull().default(0),
+    /** Units one owner may hold from this template, ever; null = no limit. */
+    perCustomer: integer('per_customer'),
+    channels: jsonb('channels').$type<CouponChannel[]>().notNull().default([]),
+    /** Over-send: the least paid order total (minor units) that earns the coupon. */
+    overSendMinAmount: integer('over_send_min_amount'),
+    /** 1 open, -1 closed (held coupons of a closed template stop working). */
+    status: integer('status').notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('coupon_templates_activity_idx').on(t.activityId),
+    check(
+      'coupon_templates_issued',
+      sql`${t.issued} >= 0 and (${t.total} is null or ${t.issued} <= ${t.total})`,
+    ),
+    check('coupon_templates_total', sql`${t.total} is null or ${t.total} >= 0`),
+    check('coupon_templates_per_customer', sql`${t.perCustomer} is null or ${t.perCustomer} > 0`),
+    check('coupon_templates_valid_days', sql`${t.validDays} is null or ${t.validDays} > 0`),
+    check('coupon_templates_validity', sql`${t.validityType} between 1 and 4`),
+    check('coupon_templates_scope', sql`${t.chainScope} between 0 and 2`),
+    check('coupon_templates_over_send', sql`${t.overSendMinAmount} is null or ${t.overSendMinAmount} >= 0`),
+  ],
+);
+
+/** How many coupons of a template an owner has claimed: the per-customer limit's guard (conditional upsert). */
+export const couponClaims = pgTable(
+  'coupon_claims',
+  {
+    templateId: integer('template_id')
+      .notNull()
+      .references(() => couponTemplates.id),
+    ownerPhone: text('owner_phone').notNull(),
+    claimed: integer('claimed').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.templateId, t.ownerPhone] }),
+    check('coupon_claims_claimed', sql`${t.claimed} > 0`),
+  ],
+);
+
+/** One coupon a customer holds. The owner is the phone an SMS login proved. */
+export const customerCoupons = pgTable(
+  'customer_coupons',
+  {
+    id: serial('id').primaryKey(),
+    templateId: integer('template_id')
+      .notNull()
+      .references(() => couponTemplates.id),
+    ownerPhone: text('owner_phone').notNull(),
+    /** Where it was claimed: chain scope 1 reads this shop. */
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    chainId: integer('chain_id').references(() => chains.id),
+    source: text('source').$type<CouponSource>().notNull(),
+    state: text('state').$type<CustomerCouponState>().notNull().default('available'),
+    /** The order that reserved or used it. */
+    orderId: integer('order_id').references(() => orders.id),
+    /** Concrete shop-local dates, both inclusive; null = open-ended. */
+    validFrom: text('valid_from'),
+    validTo: text('valid_to'),
+    /** The claim's idempotency key (receiveCoupon, claimByCode, getCouponByLink). */
+    claimKey: text('claim_key'),
+    /** What granted it once only: 'entry', 'register', 'order:<id>' (over-send). */
+    grantRef: text('grant_ref'),
+    claimedAt: stamp('claimed_at').notNull().defaultNow(),
+    reservedAt: stamp('reserved_at'),
+    usedAt: stamp('used_at'),
+  },
+  (t) => [
+    index('customer_coupons_owner_idx').on(t.ownerPhone, t.state),
+    index('customer_coupons_order_idx').on(t.orderId),
+    uniqueIndex('customer_coupons_claim_key_uq')
+      .on(t.ownerPhone, t.claimKey)
+      .where(sql`${t.claimKey} is not null`),
+    uniqueIndex('customer_coupons_grant_uq')
+      .on(t.templateId, t.ownerPhone, t.grantRef)
+      .where(sql`${t.grantRef} is not null`),
+    check('customer_coupons_state', sql`${t.state} in ('available', 'reserved', 'used')`),
+    check('customer_coupons_order', sql`(${t.state} = 'available') = (${t.orderId} is null)`),
+  ],
+);
+
+export type ActivityRow = typeof activities.$inferSelect;
+export type CouponTemplateRow = typeof couponTemplates.$inferSelect;
+export type CustomerCouponRow = typeof customerCoupons.$inferSelect;
