@@ -8,16 +8,10 @@
 // The confirm page needs a cart: before each of its runs the customer's way there is taken in the same
 // browser (open the shop, add a product, check out), then the HTTP cache, Cache Storage and service worker
 // are cleared while localStorage (session, cart) stays, so the audited load is a cold one with a cart.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { startStorefront } from '../qa/server';
 
 const RUNS = 3;
 const SHOP_PATH = '/#/?id=1';
@@ -42,68 +36,7 @@ const TARGETS: { key: keyof Figures; label: string; ok: (v: number) => boolean; 
   { key: 'accessibility', label: 'Accessibility', ok: (v) => v >= 100, goal: '100' },
 ];
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function waitForHealth(baseUrl: string, server: ChildProcess, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
-    try {
-      if ((await fetch(`${baseUrl}/healthz`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await sleep(250);
-  }
-  throw new Error(`the server did not answer /healthz within ${timeoutMs} ms`);
-}
-
-/** Builds the app and starts server/main.ts on a free port; resolves its address and a stop function. */
-async function startServer(): Promise<{ baseUrl: string; stop: () => void }> {
-  const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-  if (built.status !== 0) throw new Error('vite build failed');
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'storefront-lighthouse-'));
-  const today = new Date().toISOString().slice(0, 10);
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DEMO_MODE: '1',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT: 'off',
-      CLOCK_START: `${today}${LUNCH_UTC}`,
-    },
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const stop = () => {
-    server.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  try {
-    await waitForHealth(baseUrl, server, 120_000);
-  } catch (error) {
-    stop();
-    throw error;
-  }
-  return { baseUrl, stop };
-}
 
 /** Makes the first choice in every group the product page still asks for, then adds the product. */
 async function addFirstProduct(page: Page) {
@@ -195,7 +128,15 @@ function report(name: string, runs: Figures[]) {
 
 async function main() {
   const given = process.argv.find((a) => a.startsWith('--base-url='))?.slice('--base-url='.length);
-  const server = given ? { baseUrl: given.replace(/\/$/, ''), stop: () => {} } : await startServer();
+  const today = new Date().toISOString().slice(0, 10);
+  const server = given
+    ? { baseUrl: given.replace(/\/$/, ''), stop: async () => {} }
+    : await startStorefront((line) => console.log(line), {
+        rebuild: true,
+        clockStart: `${today}${LUNCH_UTC}`,
+        clockControl: false,
+        name: 'lighthouse',
+      }).then((s) => ({ baseUrl: s.baseURL, stop: s.stop }));
   try {
     console.log(`Lighthouse ${RUNS} runs per page against ${server.baseUrl}`);
     const pages = [
@@ -208,7 +149,7 @@ async function main() {
       report(page.name, runs);
     }
   } finally {
-    server.stop();
+    await server.stop();
   }
 }
 

@@ -1,5 +1,6 @@
-// A storefront for a replay when none is given: the e2e suite's server (playwright.config.ts) on a free
-// port and a fresh database, with the test clock the flows that need time move.
+// A storefront on a free port and a fresh database, as the e2e suite starts one (playwright.config.ts): for a
+// replay when none is given (with the test clock the flows that need time move) and for the Lighthouse
+// bench (with a fresh build and today's lunch on the clock).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -37,15 +38,30 @@ async function waitForHealth(baseURL: string, exited: () => string | null, timeo
   throw new Error(`The storefront at ${baseURL} was not ready within ${timeoutMs / 1000} s`);
 }
 
-/** Builds the app when dist/ has no build, then starts the server on a fresh database. */
-export async function startStorefront(log: (line: string) => void): Promise<Storefront> {
-  if (!existsSync(join(ROOT, 'dist', 'index.html'))) {
-    log('Building the app (dist/ has no build)…');
+export interface StorefrontOptions {
+  /** Build the app even when dist/ has one (a bench measures the current source). */
+  rebuild?: boolean;
+  /** The server clock's start (CLOCK_START); the replays' fixed Thursday by default. */
+  clockStart?: string;
+  /** Lets a client move the server's clock (TEST_CLOCK_CONTROL); never for a measurement. */
+  clockControl?: boolean;
+  /** Prefix of the temporary data folder's name. */
+  name?: string;
+}
+
+/** Builds the app when asked or when dist/ has no build, then starts the server on a fresh database. */
+export async function startStorefront(
+  log: (line: string) => void,
+  options: StorefrontOptions = {},
+): Promise<Storefront> {
+  const { rebuild = false, clockStart = '2026-11-19T10:00:00Z', clockControl = true, name = 'qa' } = options;
+  if (rebuild || !existsSync(join(ROOT, 'dist', 'index.html'))) {
+    log(rebuild ? 'Building the app…' : 'Building the app (dist/ has no build)…');
     const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('vite build failed');
   }
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'storefront-qa-'));
+  const dataDir = mkdtempSync(join(tmpdir(), `storefront-${name}-`));
   const baseURL = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
@@ -58,8 +74,8 @@ export async function startStorefront(log: (line: string) => void): Promise<Stor
       DEMO_MODE: '1',
       LOG_LEVEL: 'warn',
       RATE_LIMIT: 'off',
-      CLOCK_START: '2026-11-19T10:00:00Z',
-      TEST_CLOCK_CONTROL: '1',
+      CLOCK_START: clockStart,
+      ...(clockControl ? { TEST_CLOCK_CONTROL: '1' } : {}),
     },
   });
   let errors = '';
