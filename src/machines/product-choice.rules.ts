@@ -227,10 +227,8 @@ export function choicePrice(
   const line = toCartLine(product, choice);
   const priced = parts && line.quantity > 0 ? priceCart([line], [factsOf(product)], parts) : null;
   const charged = priced?.lines[0]?.amount ?? list;
-  // The engine grants the member price only where the shop shows it and prices members by it (mode 1).
-  const memberPricing = parts
-    ? parts.shop.showVipPrice && parts.memberSetting.discountMode === 1
-    : showMemberPrice;
+  // The engine offers the member price wherever the shop shows it (decision P17).
+  const memberPricing = parts ? parts.shop.showVipPrice : showMemberPrice;
   const memberTotal =
     memberPricing && product.joinDiscount && memberUnit !== null ? memberUnit * choice.quantity : null;
   return { list, charged, member: memberTotal !== null && memberTotal < charged ? memberTotal : null };

@@ -88,9 +88,10 @@ export function buildLines(ctx: MoneyContext, input: ParsedPricingInput): WorkLi
   const ms = input.memberSetting;
   const member = input.member;
   const cardOk = !ms.isOnlyCardPayForDiscount || input.payType === 'VIP';
-  const memberPriceOn = member !== null && input.shop.showVipPrice && ms.discountMode === 1 && cardOk;
-  const memberDiscount =
-    member !== null && ms.isOpenDiscount && ms.discountMode !== 1 && cardOk ? member.discount : 100;
+  // Both member benefits are offered and the unit takes the better one (decision P17): discountMode only says
+  // which of the two the menu shows.
+  const memberPriceOn = member !== null && input.shop.showVipPrice && cardOk;
+  const memberDiscount = member !== null && ms.isOpenDiscount && cardOk ? member.discount : 100;
   const rebate = rebateFor(input);
   const out: WorkLine[] = [];
   for (let index = 0; index < input.lines.length; index++) {

@@ -57,7 +57,9 @@ function shop(id: number, chainId: number | null, products: SeedProduct[], extra
     id,
     chainId,
     name: text(`Order shop ${id}`, `点单店 ${id}`),
-    memberLevels: [{ id: id * 10 + 1, name: text('Silver', '银卡'), discount: 90, level: 1 }],
+    // No level discount: members pay the member price or the list price, so the order and payment figures
+    // stay round; the better of member price and level discount is priced in tests/unit/pricing.
+    memberLevels: [{ id: id * 10 + 1, name: text('Silver', '银卡'), discount: 100, level: 1 }],
     settings: {
       ...fixtureSettings,
       minSellStartAmount: 2000,

@@ -92,12 +92,21 @@ describe('the combo price bar', () => {
   });
 
   it('charges a member what the engine charges for the cart line: member price and surcharges', () => {
-    const p = parts(true);
+    // Without a level discount the member price is the member's best.
+    const p = { ...parts(true), member: { id: 7, level: 1, discount: 100 } };
     const price = choicePrice(combo, choice, MONEY, p, true);
     expect(price.charged).toBe(engineAmount(toCartLine(combo, choice), p));
     expect(price.charged).toBe(memberUnit * 2);
     expect(price.list).toBe(listUnit * 2);
     // Already charged the member price: nothing more to offer.
+    expect(price.member).toBeNull();
+  });
+
+  it('charges a member with both benefits the better one: 90 % of 53.00 beats the member 49.00', () => {
+    const p = parts(true);
+    const price = choicePrice(combo, choice, MONEY, p, true);
+    expect(price.charged).toBe(engineAmount(toCartLine(combo, choice), p));
+    expect(price.charged).toBe(Math.round(listUnit * 0.9) * 2);
     expect(price.member).toBeNull();
   });
 

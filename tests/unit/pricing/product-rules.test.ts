@@ -25,7 +25,7 @@ describe('member price and discounts (spec §5 priority, last step)', () => {
     expect(r.totals.productDiscount).toBe(300);
   });
 
-  it('no member price when the shop hides VIP prices, for a guest, or in discount mode', () => {
+  it('no member price when the shop hides VIP prices or for a guest', () => {
     const l = [line({ id: 1, price: 1000, memberPrice: 850 })];
     expect(segs(priceOrder(input({ memberSetting: priceMode, member, lines: l })))).toEqual([
       [1, 1000, 'list'],
@@ -33,8 +33,37 @@ describe('member price and discounts (spec §5 priority, last step)', () => {
     expect(segs(priceOrder(input({ shop: vip, memberSetting: priceMode, lines: l })))).toEqual([
       [1, 1000, 'list'],
     ]);
+  });
+
+  it('a member with a member price and a level discount gets the better, whatever the discount mode', () => {
+    const l = [line({ id: 1, price: 1000, memberPrice: 850 })];
+    const both = (discount: number, discountMode: number) =>
+      segs(
+        priceOrder(
+          input({
+            shop: vip,
+            memberSetting: { isOpenDiscount: true, discountMode },
+            member: { ...member, discount },
+            lines: l,
+          }),
+        ),
+      );
+    // 88 % = 8.80 loses to the member price 8.50; 80 % = 8.00 wins; the mode changes neither.
+    expect(both(88, 1)).toEqual([[1, 850, 'memberPrice']]);
+    expect(both(88, 2)).toEqual([[1, 850, 'memberPrice']]);
+    expect(both(80, 1)).toEqual([[1, 800, 'memberDiscount']]);
+    expect(both(80, 2)).toEqual([[1, 800, 'memberDiscount']]);
+    // A level discount alone still needs isOpenDiscount.
     expect(
-      segs(priceOrder(input({ shop: vip, memberSetting: { discountMode: 2 }, member, lines: l }))),
+      segs(
+        priceOrder(
+          input({
+            memberSetting: { isOpenDiscount: false, discountMode: 2 },
+            member: { ...member, discount: 80 },
+            lines: [line({ id: 1, price: 1000 })],
+          }),
+        ),
+      ),
     ).toEqual([[1, 1000, 'list']]);
   });
 
