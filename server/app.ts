@@ -27,6 +27,7 @@ import { LOG_CENSOR, requestLogSerializer } from './http/log';
 import { createLogSmsSender, type SmsSender } from './providers/sms';
 import { DEMO_PAY_PASSWORD_KEYRING, type PayPasswordKeyring } from './modules/identity-password';
 import { createPayments, type PaymentsOptions } from './payments';
+import activityRoutes from './routes/activity';
 import addressRoutes from './routes/address';
 import { adjustableClock } from './modules/order-life-clock';
 import { expireDue } from './modules/order-life-gateway';
@@ -222,6 +223,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(storeRoutes);
   await app.register(orderRoutes);
   await app.register(addressRoutes);
+  await app.register(activityRoutes);
   await app.register(deliveryRoutes);
   await app.register(tableRoutes);
   await app.register(paymentRoutes);

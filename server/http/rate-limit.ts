@@ -48,6 +48,9 @@ export const RATE_LIMITED_ACTIONS: Readonly<Record<string, RateBucket>> = {
   'store/productSearch': 'search',
   'address/searchPoi': 'search',
   'address/reverseGeocode': 'search',
+  // A promotion code is short: guessing codes is throttled like a search.
+  'activity/getActivityByCode': 'search',
+  'activity/claimByCode': 'submit',
   'user/h5entry': 'entry',
   'user/token': 'entry',
   'user/sendSmsCode': 'sms',

@@ -3,12 +3,14 @@
 // in the same transaction, which is the order's history and the cursor of the live status stream.
 // When the transaction commits, the row's trigger notifies the database channel "order_events" (migration
 // 0011), which wakes the customer's open live-status streams in every process
-// (server/modules/order-event-hub.ts); a rolled-back change wakes nobody.
+// (server/modules/order-event-hub.ts); a rolled-back change wakes nobody. The order's coupon, if it holds
+// one, follows in the same transaction (server/modules/coupon-orders.ts).
 import { and, eq, inArray } from 'drizzle-orm';
 import type { StatusAction } from '../../src/domain/api/order-life-rules';
 import type { OrderStatus } from '../../src/domain/enums';
 import type { Executor } from '../db/client';
 import { orderEvents, orders, type OrderRow } from '../db/schema';
+import { couponFollowsOrder } from './coupon-orders';
 
 export type StatusActor = 'customer' | 'merchant' | 'gateway' | 'system';
 export type { StatusAction };
@@ -41,5 +43,7 @@ export async function changeStatus(tx: Executor, change: StatusChange): Promise<
     action: change.action,
     createdAt: change.now,
   });
+  // Only an order holding a coupon spends a statement on it.
+  if (row.couponId !== null) await couponFollowsOrder(tx, row, change.set?.paid === true, change.now);
   return row;
 }

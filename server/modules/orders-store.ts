@@ -26,6 +26,7 @@ import { localize } from './catalog';
 import { reject, stockError, type PreparedOrder } from './orders';
 import { orderMessages } from './orders-messages';
 import { reserveStock } from './stock';
+import { reserveCoupon } from './coupon-orders';
 
 /** sha256 of a payload with its keys in a stable order. */
 export function requestHash(payload: unknown): string {
@@ -187,20 +188,24 @@ const columnList = (names: string[]) =>
 
 /**
  * The submit's writes: the stock first when any is tracked (two statements per table) in a transaction
- * with the rest, else the one statement alone. Null when the key was already claimed.
+ * with the rest and the chosen coupons, else the one statement alone. Null when the key was already
+ * claimed.
  */
 async function writeSubmit(db: Database, args: SubmitArgs): Promise<WrittenOrder[] | null> {
   const demands = args.prepared.flatMap((p) => p.demands);
   const params = submitParams(args);
+  const couponed = args.prepared.some((p) => p.values.couponId != null);
   const rows =
-    demands.length === 0
+    demands.length === 0 && !couponed
       ? await prepared(db, 'order_submit', submitQuery).execute(params)
       : await db
           .transaction(async (tx) => {
-            await reserveStock(tx, demands, args.locale, stockError);
+            if (demands.length > 0) await reserveStock(tx, demands, args.locale, stockError);
             const written = await submitQuery(tx).execute(params);
             // A replay gives back the stock it took.
             if (written.length === 0) throw new ReplayedSubmit();
+            // The coupons after the orders: a coupon names the order that holds it (decision C25).
+            for (const w of written) await reserveCoupon(tx, w.ord, args.now);
             return written;
           })
           .catch((error: unknown) => {

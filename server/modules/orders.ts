@@ -19,6 +19,8 @@ import { type OrderContactSnapshot, type OrderLineMeal, type OrderLineTaste, typ
 import { BusinessError, type Session } from '../http/action';
 import type { LocalizedText, MessageParams } from '../i18n';
 import { findAddress, ownerPhone } from './addresses';
+import { runningPriceActivities } from './activities';
+import { chosenCoupon, couponToReserve } from './coupon-orders';
 import { localize, type Catalogue, type ProductRow, type TaxRow } from './catalog';
 import type { CatalogEntry } from './catalog-cache';
 import { businessHoursText, payOptions } from './catalog-shop';
@@ -529,6 +531,12 @@ export async function prepareOrder(
     : { isOpenDiscount: false, discountMode: 1, isOnlyCardPayForDiscount: false };
   const businessDate = localDate(now, zone);
   const clientTypeCode = clientTypeFor(cart.type, env.userAgentType);
+  // The shop's running price activities (cached) and, only when the cart names one, the chosen coupon.
+  const scope = { shopId, chainId: shop.row.chainId, today: businessDate };
+  const activities = await runningPriceActivities(db, scope, env.catalogueLocale);
+  const couponId = cart.couponId ?? null;
+  const coupons =
+    couponId === null ? [] : [await chosenCoupon(db, session, scope, couponId, env.catalogueLocale)];
   const pricing = priceOrder(
     parsePricingInput({
       shop: pricingShopOf(shopId, settings),
@@ -538,6 +546,10 @@ export async function prepareOrder(
       payType: cart.payType,
       member: session.memberPricing && { id: session.memberId!, ...session.memberPricing },
       lines: built.map((b) => b.cart),
+      activities,
+      coupons,
+      couponId,
+      couponLineFlag: cart.couponLineFlag ?? null,
       distance,
       isPickerPack,
       tableware,
@@ -561,6 +573,7 @@ export async function prepareOrder(
     );
   }
   if (pricing.issues.includes('nothingToPay')) throw reject('nothingToPay', orderMessages.nothingToPay);
+  const reservedCoupon = couponToReserve(pricing, couponId, env.locale);
 
   const { totals, fees, taxes } = pricing;
   const values: OrderValues = {
@@ -611,6 +624,7 @@ export async function prepareOrder(
     statusChangedAt: now,
     // The shop's pay window (default 15 minutes, docs/decisions.md); the sweeper cancels after it.
     payDeadlineAt: new Date(now.getTime() + ms(shop.row.payWindowMinutes)),
+    couponId: reservedCoupon,
   };
   const lines: LineValues[] = built.map((b, position) => {
     const priced = pricing.lines.find((l) => l.flag === b.cart.flag)!;

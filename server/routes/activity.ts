@@ -1,0 +1,339 @@
+// The activity and coupon calls: activity/list, detail, receiveCoupon, couponList, couponDetail,
+// getCouponByLink, getCouponByEntry, getActivityByCode, claimByCode, checkOverSendCoupon, and
+// store/couponProducts, vip/getRegisterCoupons. Contract: src/domain/api/activity.ts; docs/api.md
+// "Activity". The offers read by any session say loginRequired without a proven phone; holding, claiming
+// and using coupons needs one (decision C1).
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import {
+  activityByCodeInput,
+  activityDetailInput,
+  activityListInput,
+  checkOverSendCouponInput,
+  claimByCodeInput,
+  couponByEntryInput,
+  couponByLinkInput,
+  couponDetailInput,
+  couponListInput,
+  couponProductsInput,
+  receiveCouponInput,
+  registerCouponsInput,
+  type activityByCodeInfo,
+  type checkOverSendCouponInfo,
+  type claimByCodeInfo,
+  type couponByEntryInfo,
+  type couponByLinkInfo,
+  type couponDetailInfo,
+  type receiveCouponInfo,
+  type ShopActivity,
+} from '../../src/domain/api/activity';
+import {
+  actionRoutes,
+  BusinessError,
+  defineAction,
+  withMessage,
+  type AnyAction,
+  type RequestContext,
+} from '../http/action';
+import {
+  isRunning,
+  loadActivities,
+  loadTemplates,
+  offersOf,
+  productRefs,
+  shopActivityOf,
+  type ReplyContext,
+} from '../modules/activities';
+import { couponMessages } from '../modules/coupon-messages';
+import { phoneOf } from '../modules/coupon-orders';
+import {
+  claimCoupon,
+  claimError,
+  customerCouponsOf,
+  findHeld,
+  findOffered,
+  grantOnce,
+  offeredBy,
+  toCustomerCoupons,
+  listCoupons,
+  type Claimant,
+  type Offered,
+} from '../modules/coupons';
+import { overSendFor } from '../modules/coupon-grants';
+import { localDate } from '../modules/orders';
+
+type ActivityByCodeInfo = z.infer<typeof activityByCodeInfo>;
+type CheckOverSendCouponInfo = z.infer<typeof checkOverSendCouponInfo>;
+type ClaimByCodeInfo = z.infer<typeof claimByCodeInfo>;
+type CouponByEntryInfo = z.infer<typeof couponByEntryInfo>;
+type CouponByLinkInfo = z.infer<typeof couponByLinkInfo>;
+type CouponDetailInfo = z.infer<typeof couponDetailInfo>;
+type ReceiveCouponInfo = z.infer<typeof receiveCouponInfo>;
+
+/** The session's shop, its day, its words and its owner: what every reply here is judged and worded with. */
+async function replyContext(app: FastifyInstance, ctx: RequestContext<'session'>): Promise<ReplyContext> {
+  const { session } = ctx;
+  const entry = await app.catalogCache.entry(app.db, session.shopId, ctx.catalogueLocale, ctx.now);
+  if (!entry) throw new BusinessError('shop.notFound');
+  const { settings } = entry.shop.row;
+  const chainName = entry.shop.chainName;
+  return {
+    db: app.db,
+    shopId: session.shopId,
+    chainId: entry.shop.row.chainId,
+    today: localDate(ctx.now, settings.timezone),
+    locale: ctx.locale,
+    catalogueLocale: ctx.catalogueLocale,
+    text: {
+      locale: ctx.locale,
+      money: {
+        shopSymbol: settings.currencySymbol,
+        currency: settings.currency,
+        decimals: settings.numberDecimals,
+      },
+    },
+    catalogue: entry.catalogue,
+    chainName: chainName
+      ? ctx.catalogueLocale === 'zh-CN'
+        ? chainName.zh || chainName.en
+        : chainName.en || chainName.zh
+      : null,
+    owner: await phoneOf(app.db, session),
+    memberId: session.memberId,
+  };
+}
+
+type OwnedContext = ReplyContext & { owner: string };
+
+/** As replyContext, for the calls that need a proven phone: a device-only session is asked to log in. */
+async function ownedContext(app: FastifyInstance, ctx: RequestContext<'session'>): Promise<OwnedContext> {
+  const rc = await replyContext(app, ctx);
+  if (rc.owner === null) throw claimError('loginRequired');
+  return rc as OwnedContext;
+}
+
+const claimant = (rc: OwnedContext, now: Date): Claimant => ({ ...rc, now });
+
+/** An activity of this shop (or its chain) that runs today, with its templates. */
+async function runningActivity(rc: ReplyContext, id: number) {
+  const rows = await loadActivities(rc.db, rc);
+  const row = rows.find((r) => r.id === id);
+  if (!row) throw claimError('activityNotFound');
+  if (!isRunning(row, rc.today)) throw claimError('activityEnded');
+  return { row, templates: await loadTemplates(rc.db, [row.id]) };
+}
+
+/** A template this shop may hand out, or "not found" (another shop's template reads the same). */
+async function offeredHere(rc: ReplyContext, templateId: number): Promise<Offered> {
+  const offered = await findOffered(rc.db, templateId);
+  const { activity } = offered ?? {};
+  const here =
+    activity &&
+    (activity.shopId === rc.shopId || (activity.chainId !== null && activity.chainId === rc.chainId));
+  if (!offered || !here) throw claimError('activityNotFound');
+  return offered;
+}
+
+async function oneCoupon(rc: ReplyContext, rows: Parameters<typeof customerCouponsOf>[1]) {
+  const [coupon] = await customerCouponsOf(rc, rows);
+  if (!coupon)
+    throw new BusinessError(couponMessages.couponNotFound, undefined, { reason: 'couponNotFound' });
+  return coupon;
+}
+
+/** The running activity whose promotion code this is, in this shop or its chain. */
+async function activityOfCode(rc: ReplyContext, code: string) {
+  const wanted = code.trim().toUpperCase();
+  const row = (await loadActivities(rc.db, rc)).find((r) => r.code === wanted && isRunning(r, rc.today));
+  if (!row) throw claimError('codeNotFound');
+  return row;
+}
+
+const actions: AnyAction[] = [
+  defineAction({
+    area: 'activity',
+    action: 'list',
+    input: activityListInput,
+    auth: 'session',
+    handler: async ({ ctx, app }) => {
+      const rc = await replyContext(app, ctx);
+      const rows = (await loadActivities(rc.db, rc)).filter((r) => isRunning(r, rc.today));
+      const templates = (
+        await loadTemplates(
+          rc.db,
+          rows.map((r) => r.id),
+        )
+      ).filter((t) => t.channels.includes('activity'));
+      const list: ShopActivity[] = [];
+      for (const row of rows) list.push(await shopActivityOf(rc, row, templates));
+      return { activities: list };
+    },
+  }),
+
+  defineAction({
+    area: 'activity',
+    action: 'detail',
+    input: activityDetailInput,
+    auth: 'session',
+    handler: async ({ input, ctx, app }): Promise<ShopActivity> => {
+      const rc = await replyContext(app, ctx);
+      const { row, templates } = await runningActivity(rc, input.id);
+      return shopActivityOf(rc, row, templates);
+    },
+  }),
+
+  defineAction({
+    area: 'activity',
+    action: 'receiveCoupon',
+    input: receiveCouponInput,
+    auth: 'session',
+    handler: async ({ input, ctx, app }) => {
+      const rc = await ownedContext(app, ctx);
+      const offered = await offeredHere(rc, input.id);
+      const req = {
+        ...offered,
+        channel: 'activity' as const,
+        source: 'activity' as const,
+        claimKey: input.idempotencyKey,
+      };
+      const { row } = await claimCoupon(app.db, req, claimant(rc, ctx.now));
+      const info: ReceiveCouponInfo = { coupon: await oneCoupon(rc, [row]) };
+      return withMessage(info, couponMessages.couponClaimed);
+    },
+  }),
+
+  defineAction({
+    area: 'activity',
+    action: 'couponList',
+    input: couponListInput,
+    auth: 'session',
+    handler: async ({ input, ctx, app }) => {
+      const rc = await ownedContext(app, ctx);
+      return { coupons: await listCoupons(rc, input.isAll) };
+    },
+  }),
+
+  defineAction({
+    area: 'activity',
+    action: 'couponDetail',
+    input: couponDetailInput,
+    auth: 'session',
+    handler: async ({ input, ctx, app }): Promise<CouponDetailInfo> => {
+      const rc = await ownedContext(app, ctx);
+      const held = await findHeld(rc.db, rc.owner, input.id);
+      const [coupon] = await toCustomerCoupons(rc, [held]);
+      if (!coupon)
+        throw new BusinessError(couponMessages.couponNotFound, undefined, { reason: 'couponNotFound' });
+      return { ...coupon, products: productRefs(rc, coupon.pricing.productList) };
+    },
+  }),
+
+  defineAction({
+    area: 'activity',
+    action: 'getCouponByLink',
+    input: couponByLinkInput,
+    auth: 'session',
+    handler: async ({ input, ctx, app }): Promise<CouponByLinkInfo> => {
+      const rc = await ownedContext(app, ctx);
+      const offered = await offeredHere(rc, input.id);
+      if (!offered.template.channels.includes('link')) throw claimError('activityNotFound');
+      const req = { ...offered, channel: 'link' as const, source: 'link' as const, grantRef: 'link' };
+      const { row } = await claimCoupon(app.db, req, claimant(rc, ctx.now));
+      const [offer] = await offersOf(rc, [offered]);
+      return { offer: offer!, coupon: await oneCoupon(rc, [row]) };
+    },
+  }),
+
+  defineAction({
+    area: 'activity',
+    action: 'getCouponByEntry',
+    input: couponByEntryInput,
+    auth: 'session',
+    handler: async ({ ctx, app }): Promise<CouponByEntryInfo> => {
+      const rc = await ownedContext(app, ctx);
+      const offered = await offeredBy(app.db, rc, 'entry');
+      const how = { channel: 'entry', source: 'entry', grantRef: 'entry' } as const;
+      const rows =
+        offered.length === 0
+          ? []
+          : await app.db.transaction((tx) => grantOnce(tx, offered, claimant(rc, ctx.now), how));
+      return { coupons: await customerCouponsOf(rc, rows) };
+    },
+  }),
+
+  defineAction({
+    area: 'activity',
+    action: 'getActivityByCode',
+    input: activityByCodeInput,
+    auth: 'session',
+    handler: async ({ input, ctx, app }): Promise<ActivityByCodeInfo> => {
+      const rc = await replyContext(app, ctx);
+      const row = await activityOfCode(rc, input.code);
+      const templates = (await loadTemplates(rc.db, [row.id])).filter((t) => t.channels.includes('code'));
+      return { code: row.code!, activity: await shopActivityOf(rc, row, templates) };
+    },
+  }),
+
+  defineAction({
+    area: 'activity',
+    action: 'claimByCode',
+    input: claimByCodeInput,
+    auth: 'session',
+    handler: async ({ input, ctx, app }) => {
+      const rc = await ownedContext(app, ctx);
+      const row = await activityOfCode(rc, input.code);
+      const [template] = (await loadTemplates(rc.db, [row.id])).filter((t) => t.channels.includes('code'));
+      if (!template) throw claimError('notEarned');
+      const req = {
+        activity: row,
+        template,
+        channel: 'code' as const,
+        source: 'code' as const,
+        grantRef: 'code',
+      };
+      const claimed = await claimCoupon(app.db, req, claimant(rc, ctx.now));
+      const info: ClaimByCodeInfo = { coupon: await oneCoupon(rc, [claimed.row]) };
+      return withMessage(info, couponMessages.couponClaimed);
+    },
+  }),
+
+  defineAction({
+    area: 'activity',
+    action: 'checkOverSendCoupon',
+    input: checkOverSendCouponInput,
+    auth: 'session',
+    handler: async ({ input, ctx, app }): Promise<CheckOverSendCouponInfo> => {
+      const rc = await ownedContext(app, ctx);
+      const rows = await overSendFor(app.db, claimant(rc, ctx.now), input.id);
+      return { coupons: await customerCouponsOf(rc, rows) };
+    },
+  }),
+
+  defineAction({
+    area: 'store',
+    action: 'couponProducts',
+    input: couponProductsInput,
+    auth: 'session',
+    handler: async ({ input, ctx, app }) => {
+      const rc = await replyContext(app, ctx);
+      const { template } = await offeredHere(rc, input.id);
+      return { products: productRefs(rc, template.rules.productList ?? []) };
+    },
+  }),
+
+  defineAction({
+    area: 'vip',
+    action: 'getRegisterCoupons',
+    input: registerCouponsInput,
+    auth: 'session',
+    handler: async ({ ctx, app }) => {
+      const rc = await replyContext(app, ctx);
+      const offered = (await offeredBy(app.db, rc, 'register')).filter(
+        (o) => o.template.status === 1 && isRunning(o.activity, rc.today),
+      );
+      return { offers: await offersOf(rc, offered) };
+    },
+  }),
+];
+
+export default actionRoutes(actions);
