@@ -69,7 +69,9 @@ export function couponToReserve(
   if (!evaluation) return null;
   if (!evaluation.usable) {
     const reasons = evaluation.reasons.map((r) => translate(locale, couponReasonTexts[r] ?? { en: r }));
-    throw unusable(couponMessages.couponUnusable, evaluation.reasons, { reasons: reasons.join(', ') });
+    throw unusable(couponMessages.couponUnusable, evaluation.reasons, {
+      reasons: reasons.join(locale === 'zh-CN' || locale === 'zh-TW' ? '、' : ', '),
+    });
   }
   return pricing.coupon.applied?.id === couponId ? couponId : null;
 }
