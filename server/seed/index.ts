@@ -2,6 +2,7 @@
 // sharing a membership, and one shop whose service has expired. Shop n takes its ids (products, categories,
 // tastes, specs, meal groups, tables, members, levels) from the block n000-n999, so ids never collide.
 import type { SeedChain, SeedShop } from './types';
+export { seedActivities as activities } from './activities';
 import { bunAndFlame } from './shops/bun-and-flame';
 import { tiongBahruClaypot } from './shops/tiong-bahru-claypot';
 import { linenAndLoom } from './shops/linen-and-loom';

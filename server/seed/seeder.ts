@@ -13,10 +13,14 @@ import {
 } from '../modules/identity-password';
 import { demoMerchantKey, hashMerchantKey } from '../modules/merchant-keys';
 import type { SeedChain, SeedMember, SeedShop } from './types';
+import { activityRulesSchema, couponRulesSchema } from '../modules/activities';
+import type { SeedShopActivities } from './activities';
 
 export interface SeedData {
   chains: SeedChain[];
   shops: SeedShop[];
+  /** Activities and coupon templates (the demo data's are in ./activities.ts); none by default. */
+  activities?: SeedShopActivities[];
 }
 
 export const SEED_LOCK_KEY = 72_640_102;
@@ -48,6 +52,7 @@ export async function seedDatabase(
     const [existing] = await tx.select({ n: count() }).from(t.shops);
     if ((existing?.n ?? 0) > 0) return false;
     await insertSeed(tx, data, hashes, options.demoMode ?? false);
+    for (const entry of data.activities ?? []) await insertActivities(tx, entry);
     return true;
   });
 }
@@ -253,4 +258,44 @@ async function insertSeed(
   await tx.execute(
     sql`select setval(pg_get_serial_sequence('members', 'id'), greatest((select max(id) from members), 1))`,
   );
+}
+
+/** A shop's activities, their templates (rules checked with the engine's schemas) and the holder's coupons. */
+async function insertActivities(tx: Tx, entry: SeedShopActivities): Promise<void> {
+  for (const a of entry.activities) {
+    const [activity] = await tx
+      .insert(t.activities)
+      .values({
+        shopId: entry.shopId,
+        kind: a.kind,
+        name: a.name,
+        rules: activityRulesSchema.parse(a.rules ?? {}),
+        code: a.code ?? null,
+        userType: a.userType ?? 0,
+      })
+      .returning();
+    for (const { demoHeld, rules, ...template } of a.templates ?? []) {
+      const [row] = await tx
+        .insert(t.couponTemplates)
+        .values({
+          ...template,
+          activityId: activity!.id,
+          rules: couponRulesSchema.parse(rules),
+          issued: demoHeld && entry.holder ? 1 : 0,
+        })
+        .returning();
+      if (demoHeld && entry.holder) {
+        await tx.insert(t.customerCoupons).values({
+          templateId: row!.id,
+          ownerPhone: entry.holder,
+          shopId: entry.shopId,
+          source: 'activity',
+        });
+        if (row!.perCustomer !== null)
+          await tx
+            .insert(t.couponClaims)
+            .values({ templateId: row!.id, ownerPhone: entry.holder, claimed: 1 });
+      }
+    }
+  }
 }

@@ -1,0 +1,187 @@
+// Demo activities and coupons (README "Coupons"): all on Tiong Bahru Claypot (shop 2, S$), which no
+// existing test prices, so the other demo shops keep their totals. Its price activities apply by
+// themselves; its coupon activities cover every coupon kind of the contract; the demo phone +65 8123 0099
+// holds one coupon of each kind (no other demo member holds any, decision C33).
+import type { ActivityRules, CouponChannel, CouponTemplateRules, Text } from '../db/schema';
+
+export const DEMO_COUPON_SHOP = 2;
+export const DEMO_COUPON_PHONE = '+6581230099';
+
+export interface SeedActivity {
+  kind: number;
+  name: Text;
+  rules?: ActivityRules;
+  code?: string;
+  userType?: number;
+  templates?: SeedTemplate[];
+}
+
+export interface SeedTemplate {
+  kind: number;
+  name: Text;
+  rules: CouponTemplateRules;
+  channels: CouponChannel[];
+  total?: number;
+  perCustomer?: number;
+  validityType?: number;
+  weekDays?: number[];
+  monthDays?: number[];
+  validDays?: number;
+  overSendMinAmount?: number;
+  /** Given to the demo phone. */
+  demoHeld?: boolean;
+}
+
+const t = (en: string, zh: string): Text => ({ en, zh });
+const CLAYPOT_RICE = 2101;
+const SAMBAL_KANGKONG = 2105;
+
+export const demoActivities: SeedActivity[] = [
+  // Price activities: the engine applies them to every order of the shop.
+  {
+    kind: 1,
+    name: t('Spend S$60, save S$6', '满60减6'),
+    rules: { reductionList: [{ full: 6000, less: 600 }] },
+  },
+  {
+    kind: 11,
+    name: t('Second claypot rice at half price', '瓦煲饭第二份半价'),
+    rules: { discount: 50, productList: [{ id: CLAYPOT_RICE }] },
+  },
+  // Coupon activities.
+  {
+    kind: 4,
+    name: t('Coupon corner', '领券中心'),
+    templates: [
+      {
+        kind: 4,
+        name: t('S$5 off over S$30', '满30减5'),
+        rules: { reductionAmount: 500, minAmount: 3000 },
+        channels: ['activity', 'link'],
+        total: 500,
+        perCustomer: 2,
+        demoHeld: true,
+      },
+      {
+        kind: 17,
+        name: t('A free sambal kangkong', '免费参巴空心菜'),
+        rules: { productList: [SAMBAL_KANGKONG] },
+        channels: ['activity'],
+        perCustomer: 1,
+        demoHeld: true,
+      },
+      {
+        kind: 1,
+        name: t('S$8 off over S$50', '满50减8'),
+        rules: { reductionAmount: 800, minAmount: 5000 },
+        channels: ['activity'],
+        demoHeld: true,
+      },
+      {
+        kind: 2,
+        name: t('15% off the bill', '全单85折'),
+        rules: { discount: 85, minAmount: 2000 },
+        channels: ['activity'],
+        validityType: 3,
+        weekDays: [1, 2, 3, 4, 5],
+        demoHeld: true,
+      },
+      {
+        kind: 3,
+        name: t('Claypot rice for S$9.90', '瓦煲饭特价9.90'),
+        rules: { discountPrice: 990, productList: [CLAYPOT_RICE] },
+        channels: ['activity'],
+        demoHeld: true,
+      },
+      {
+        kind: 12,
+        name: t('Buy 2 get 1 free', '买二送一'),
+        rules: { buyQuantity: 2, freeQuantity: 1 },
+        channels: ['activity'],
+        validityType: 4,
+        monthDays: [1, 8, 15, 22],
+        demoHeld: true,
+      },
+      {
+        kind: 11,
+        name: t('Second item at 50%', '第二份半价'),
+        rules: { discount: 50 },
+        channels: ['activity'],
+        demoHeld: true,
+      },
+      {
+        kind: 8,
+        name: t('S$3 expand coupon', '膨胀券3元'),
+        rules: { reductionAmount: 300 },
+        channels: ['activity'],
+        demoHeld: true,
+      },
+      {
+        kind: 20,
+        name: t('Top-up gift S$10', '充值赠券10元'),
+        rules: { reductionAmount: 1000, minAmount: 4000, memberCardOnly: true },
+        channels: ['activity'],
+        demoHeld: true,
+      },
+    ],
+  },
+  {
+    kind: 10,
+    name: t('Come back soon', '下单返券'),
+    templates: [
+      {
+        kind: 10,
+        name: t('S$4 off your next order', '下次减4元'),
+        rules: { reductionAmount: 400, minAmount: 2000 },
+        channels: ['overSend'],
+        overSendMinAmount: 3000,
+        validDays: 30,
+      },
+    ],
+  },
+  {
+    kind: 19,
+    name: t('Welcome code', '欢迎码'),
+    code: 'WELCOME5',
+    templates: [
+      {
+        kind: 4,
+        name: t('S$5 welcome coupon', '新客5元券'),
+        rules: { reductionAmount: 500, minAmount: 2500 },
+        channels: ['code'],
+        perCustomer: 1,
+        validDays: 14,
+      },
+    ],
+  },
+  {
+    kind: 14,
+    name: t('Hello, new friend', '新朋友礼'),
+    templates: [
+      {
+        kind: 4,
+        name: t('S$2 on your first visit', '进店礼2元'),
+        rules: { reductionAmount: 200 },
+        channels: ['entry'],
+      },
+      {
+        kind: 4,
+        name: t('S$6 for joining', '注册礼6元'),
+        rules: { reductionAmount: 600, minAmount: 3000 },
+        channels: ['register'],
+      },
+    ],
+  },
+];
+
+/** Activities of a seed, by shop. */
+export interface SeedShopActivities {
+  shopId: number;
+  activities: SeedActivity[];
+  /** A phone that holds one coupon of each template marked demoHeld. */
+  holder?: string;
+}
+
+export const seedActivities: SeedShopActivities[] = [
+  { shopId: DEMO_COUPON_SHOP, activities: demoActivities, holder: DEMO_COUPON_PHONE },
+];
