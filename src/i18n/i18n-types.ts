@@ -18,6 +18,7 @@ export type Translations = RootTranslation &
 {
 	address: NamespaceAddressTranslation,
 	checkout: NamespaceCheckoutTranslation,
+	coupons: NamespaceCouponsTranslation,
 	info: NamespaceInfoTranslation,
 	login: NamespaceLoginTranslation,
 	orders: NamespaceOrdersTranslation,
@@ -1374,6 +1375,410 @@ export type NamespaceCheckoutTranslation = {
 	}
 }
 
+export type NamespaceCouponsTranslation = {
+	row: {
+		/**
+		 * C​o​u​p​o​n​s
+		 */
+		label: string
+		/**
+		 * {​c​o​u​n​t​}​ ​u​s​a​b​l​e
+		 * @param {number} count
+		 */
+		usable: RequiredParams<'count'>
+		/**
+		 * N​o​n​e​ ​u​s​a​b​l​e​ ​f​o​r​ ​t​h​i​s​ ​o​r​d​e​r
+		 */
+		noneUsable: string
+		/**
+		 * L​o​g​ ​i​n​ ​t​o​ ​u​s​e​ ​c​o​u​p​o​n​s
+		 */
+		loginToUse: string
+		/**
+		 * C​h​e​c​k​i​n​g​ ​y​o​u​r​ ​c​o​u​p​o​n​s​…
+		 */
+		loading: string
+		/**
+		 * Y​o​u​r​ ​c​o​u​p​o​n​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.​ ​T​a​p​ ​t​o​ ​t​r​y​ ​a​g​a​i​n​.
+		 */
+		loadFailed: string
+		/**
+		 * N​o​t​ ​u​s​i​n​g​ ​a​ ​c​o​u​p​o​n
+		 */
+		notUsing: string
+		/**
+		 * {​n​a​m​e​}​ ​−​{​a​m​o​u​n​t​}
+		 * @param {string} amount
+		 * @param {string} name
+		 */
+		chosen: RequiredParams<'amount' | 'name'>
+		/**
+		 * H​a​v​e​ ​a​ ​p​r​o​m​o​t​i​o​n​ ​c​o​d​e​?
+		 */
+		promoCode: string
+	}
+	sheet: {
+		/**
+		 * C​h​o​o​s​e​ ​a​ ​c​o​u​p​o​n
+		 */
+		title: string
+		/**
+		 * U​s​a​b​l​e​ ​o​n​ ​t​h​i​s​ ​o​r​d​e​r
+		 */
+		usable: string
+		/**
+		 * N​o​t​ ​u​s​a​b​l​e​ ​o​n​ ​t​h​i​s​ ​o​r​d​e​r
+		 */
+		unusable: string
+		/**
+		 * D​o​n​’​t​ ​u​s​e​ ​a​ ​c​o​u​p​o​n
+		 */
+		none: string
+		/**
+		 * −​{​a​m​o​u​n​t​}​ ​o​n​ ​t​h​i​s​ ​o​r​d​e​r
+		 * @param {string} amount
+		 */
+		takesOff: RequiredParams<'amount'>
+		/**
+		 * Y​o​u​ ​h​a​v​e​ ​n​o​ ​c​o​u​p​o​n​s​ ​y​e​t​.
+		 */
+		empty: string
+		/**
+		 * S​e​e​ ​t​h​e​ ​s​h​o​p​’​s​ ​o​f​f​e​r​s
+		 */
+		seeOffers: string
+	}
+	reason: {
+		/**
+		 * O​r​d​e​r​ ​a​m​o​u​n​t​ ​t​o​o​ ​l​o​w
+		 */
+		amountLow: string
+		/**
+		 * N​o​t​ ​e​n​o​u​g​h​ ​i​t​e​m​s
+		 */
+		quantityLow: string
+		/**
+		 * {​s​h​o​r​t​}​ ​s​h​o​r​t
+		 * @param {string} short
+		 */
+		amount: RequiredParams<'short'>
+		/**
+		 * N​e​e​d​s​ ​a​t​ ​l​e​a​s​t​ ​{​c​o​u​n​t​}​ ​i​t​e​m​{​{​s​}​}
+		 * @param {number} count
+		 */
+		quantity: RequiredParams<'count'>
+		/**
+		 * N​o​t​ ​f​o​r​ ​t​h​i​s​ ​w​a​y​ ​o​f​ ​o​r​d​e​r​i​n​g
+		 */
+		orderType: string
+		/**
+		 * M​e​m​b​e​r​ ​c​a​r​d​ ​p​a​y​m​e​n​t​ ​o​n​l​y
+		 */
+		payType: string
+		/**
+		 * M​e​m​b​e​r​s​ ​o​n​l​y
+		 */
+		userType: string
+		/**
+		 * N​o​t​ ​f​o​r​ ​y​o​u​r​ ​m​e​m​b​e​r​ ​l​e​v​e​l
+		 */
+		memberLevel: string
+		/**
+		 * N​o​t​ ​v​a​l​i​d​ ​t​o​d​a​y
+		 */
+		date: string
+		/**
+		 * N​e​e​d​s​ ​a​ ​l​i​s​t​e​d​ ​p​r​o​d​u​c​t​ ​i​n​ ​y​o​u​r​ ​c​a​r​t
+		 */
+		product: string
+		/**
+		 * N​o​ ​l​o​n​g​e​r​ ​v​a​l​i​d
+		 */
+		status: string
+	}
+	notice: {
+		/**
+		 * T​h​i​s​ ​c​o​u​p​o​n​ ​i​s​ ​f​o​r​ ​m​e​m​b​e​r​-​c​a​r​d​ ​p​a​y​m​e​n​t​;​ ​i​t​ ​w​a​s​ ​r​e​m​o​v​e​d​.
+		 */
+		payTypeDropped: string
+		/**
+		 * “​{​n​a​m​e​}​”​ ​n​o​ ​l​o​n​g​e​r​ ​a​p​p​l​i​e​s​ ​(​{​r​e​a​s​o​n​s​}​)​;​ ​i​t​ ​w​a​s​ ​r​e​m​o​v​e​d​.
+		 * @param {string} name
+		 * @param {string} reasons
+		 */
+		dropped: RequiredParams<'name' | 'reasons'>
+		/**
+		 * T​h​e​ ​i​t​e​m​ ​“​{​n​a​m​e​}​”​ ​c​o​v​e​r​e​d​ ​l​e​f​t​ ​y​o​u​r​ ​c​a​r​t​;​ ​t​h​e​ ​c​o​u​p​o​n​ ​w​a​s​ ​r​e​m​o​v​e​d​.
+		 * @param {string} name
+		 */
+		productCleared: RequiredParams<'name'>
+		/**
+		 * T​h​e​ ​s​h​o​p​ ​c​o​u​l​d​ ​n​o​t​ ​a​c​c​e​p​t​ ​t​h​i​s​ ​c​o​u​p​o​n​ ​(​{​r​e​a​s​o​n​s​}​)​.​ ​C​h​o​o​s​e​ ​a​n​o​t​h​e​r​ ​o​r​ ​n​o​n​e​.
+		 * @param {string} reasons
+		 */
+		refused: RequiredParams<'reasons'>
+		/**
+		 * T​h​e​ ​s​h​o​p​ ​c​o​u​l​d​ ​n​o​t​ ​a​c​c​e​p​t​ ​t​h​i​s​ ​c​o​u​p​o​n​.​ ​C​h​o​o​s​e​ ​a​n​o​t​h​e​r​ ​o​r​ ​n​o​n​e​.
+		 */
+		refusedPlain: string
+	}
+	list: {
+		/**
+		 * M​y​ ​c​o​u​p​o​n​s
+		 */
+		title: string
+		/**
+		 * C​o​u​p​o​n​s​ ​b​y​ ​s​t​a​t​e
+		 */
+		tabs: string
+		/**
+		 * U​s​a​b​l​e
+		 */
+		usable: string
+		/**
+		 * U​s​e​d
+		 */
+		used: string
+		/**
+		 * E​x​p​i​r​e​d
+		 */
+		expired: string
+		/**
+		 * H​e​l​d​ ​b​y​ ​a​n​ ​u​n​p​a​i​d​ ​o​r​d​e​r
+		 */
+		reserved: string
+		/**
+		 * N​o​ ​c​o​u​p​o​n​s​ ​t​o​ ​u​s​e​ ​y​e​t​.
+		 */
+		emptyUsable: string
+		/**
+		 * Y​o​u​ ​h​a​v​e​ ​n​o​t​ ​u​s​e​d​ ​a​ ​c​o​u​p​o​n​ ​y​e​t​.
+		 */
+		emptyUsed: string
+		/**
+		 * N​o​ ​e​x​p​i​r​e​d​ ​c​o​u​p​o​n​s​.
+		 */
+		emptyExpired: string
+		/**
+		 * C​l​a​i​m​ ​o​n​e​ ​f​r​o​m​ ​t​h​e​ ​s​h​o​p​’​s​ ​o​f​f​e​r​s​.
+		 */
+		emptyHint: string
+		/**
+		 * S​e​e​ ​t​h​e​ ​s​h​o​p​’​s​ ​o​f​f​e​r​s
+		 */
+		seeOffers: string
+		/**
+		 * U​s​e​d​ ​{​d​a​t​e​}
+		 * @param {string} date
+		 */
+		usedAt: RequiredParams<'date'>
+		/**
+		 * D​e​t​a​i​l​s​ ​o​f​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		details: RequiredParams<'name'>
+		/**
+		 * L​o​g​ ​i​n​ ​t​o​ ​s​e​e​ ​y​o​u​r​ ​c​o​u​p​o​n​s​.
+		 */
+		loginFirst: string
+		/**
+		 * L​o​g​ ​i​n
+		 */
+		goToLogin: string
+	}
+	detail: {
+		/**
+		 * C​o​u​p​o​n​ ​d​e​t​a​i​l​s
+		 */
+		title: string
+		/**
+		 * R​u​l​e​s
+		 */
+		rules: string
+		/**
+		 * V​a​l​i​d
+		 */
+		validity: string
+		/**
+		 * W​h​e​r​e
+		 */
+		scope: string
+		/**
+		 * M​i​n​i​m​u​m
+		 */
+		threshold: string
+		/**
+		 * P​r​o​d​u​c​t​s​ ​i​t​ ​c​o​v​e​r​s
+		 */
+		products: string
+		/**
+		 * E​v​e​r​y​ ​p​r​o​d​u​c​t​ ​o​f​ ​t​h​e​ ​s​h​o​p​.
+		 */
+		allProducts: string
+		/**
+		 * T​h​i​s​ ​c​o​u​p​o​n​ ​i​s​ ​n​o​t​ ​y​o​u​r​s​ ​o​r​ ​n​o​ ​l​o​n​g​e​r​ ​e​x​i​s​t​s​.
+		 */
+		notFound: string
+	}
+	offers: {
+		/**
+		 * O​f​f​e​r​s
+		 */
+		title: string
+		/**
+		 * N​o​ ​o​f​f​e​r​s​ ​a​r​e​ ​r​u​n​n​i​n​g​ ​r​i​g​h​t​ ​n​o​w​.
+		 */
+		empty: string
+		/**
+		 * C​o​m​e​ ​b​a​c​k​ ​s​o​o​n​:​ ​t​h​e​ ​s​h​o​p​’​s​ ​n​e​w​ ​o​f​f​e​r​s​ ​s​h​o​w​ ​h​e​r​e​.
+		 */
+		emptyHint: string
+		/**
+		 * M​e​m​b​e​r​s​ ​o​n​l​y
+		 */
+		membersOnly: string
+		/**
+		 * U​n​t​i​l​ ​{​d​a​t​e​}
+		 * @param {string} date
+		 */
+		until: RequiredParams<'date'>
+		/**
+		 * O​n​ ​{​n​a​m​e​s​}
+		 * @param {string} names
+		 */
+		products: RequiredParams<'names'>
+		/**
+		 * C​l​a​i​m
+		 */
+		claim: string
+		/**
+		 * C​l​a​i​m​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		claimOne: RequiredParams<'name'>
+		/**
+		 * C​l​a​i​m​i​n​g​…
+		 */
+		claiming: string
+		/**
+		 * C​l​a​i​m​e​d
+		 */
+		claimed: string
+		/**
+		 * V​i​e​w​ ​i​n​ ​m​y​ ​c​o​u​p​o​n​s
+		 */
+		viewMine: string
+		/**
+		 * {​c​o​u​n​t​}​ ​l​e​f​t
+		 * @param {number} count
+		 */
+		remaining: RequiredParams<'count'>
+		/**
+		 * L​o​g​ ​i​n​ ​t​o​ ​c​l​a​i​m
+		 */
+		loginToClaim: string
+		/**
+		 * {​c​o​u​n​t​}​ ​c​o​u​p​o​n​{​{​s​}​}​ ​t​o​ ​c​l​a​i​m
+		 * @param {number} count
+		 */
+		strip: RequiredParams<'count'>
+		/**
+		 * S​h​o​p​ ​o​f​f​e​r​s​:​ ​{​t​e​x​t​}
+		 * @param {string} text
+		 */
+		stripLabel: RequiredParams<'text'>
+	}
+	refusal: {
+		/**
+		 * T​h​i​s​ ​o​f​f​e​r​ ​n​o​ ​l​o​n​g​e​r​ ​e​x​i​s​t​s​.
+		 */
+		activityNotFound: string
+		/**
+		 * T​h​i​s​ ​o​f​f​e​r​ ​h​a​s​ ​e​n​d​e​d​.
+		 */
+		activityEnded: string
+		/**
+		 * A​l​l​ ​o​f​ ​t​h​e​s​e​ ​h​a​v​e​ ​b​e​e​n​ ​c​l​a​i​m​e​d​.
+		 */
+		soldOut: string
+		/**
+		 * Y​o​u​ ​h​a​v​e​ ​c​l​a​i​m​e​d​ ​a​s​ ​m​a​n​y​ ​a​s​ ​y​o​u​ ​m​a​y​.
+		 */
+		limitReached: string
+		/**
+		 * P​l​e​a​s​e​ ​l​o​g​ ​i​n​ ​f​i​r​s​t​ ​t​o​ ​c​l​a​i​m​ ​i​t​.
+		 */
+		loginRequired: string
+		/**
+		 * T​h​i​s​ ​o​f​f​e​r​ ​i​s​ ​n​o​t​ ​o​p​e​n​ ​t​o​ ​y​o​u​.
+		 */
+		notForYou: string
+		/**
+		 * N​o​ ​o​f​f​e​r​ ​h​a​s​ ​t​h​i​s​ ​c​o​d​e​.​ ​C​h​e​c​k​ ​i​t​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
+		 */
+		codeNotFound: string
+		/**
+		 * T​h​i​s​ ​o​r​d​e​r​ ​d​i​d​ ​n​o​t​ ​e​a​r​n​ ​a​ ​c​o​u​p​o​n​.
+		 */
+		notEarned: string
+	}
+	code: {
+		/**
+		 * P​r​o​m​o​t​i​o​n​ ​c​o​d​e
+		 */
+		title: string
+		/**
+		 * P​r​o​m​o​t​i​o​n​ ​c​o​d​e
+		 */
+		label: string
+		/**
+		 * e​.​g​.​ ​S​P​R​I​N​G​1​0
+		 */
+		placeholder: string
+		/**
+		 * F​i​n​d​ ​t​h​e​ ​o​f​f​e​r
+		 */
+		find: string
+		/**
+		 * L​o​o​k​i​n​g​ ​i​t​ ​u​p​…
+		 */
+		finding: string
+		/**
+		 * P​l​e​a​s​e​ ​t​y​p​e​ ​a​ ​p​r​o​m​o​t​i​o​n​ ​c​o​d​e​.
+		 */
+		required: string
+	}
+	link: {
+		/**
+		 * A​ ​c​o​u​p​o​n​ ​f​o​r​ ​y​o​u
+		 */
+		title: string
+		/**
+		 * L​o​g​ ​i​n​ ​t​o​ ​c​l​a​i​m​ ​t​h​i​s​ ​c​o​u​p​o​n
+		 */
+		loginToClaim: string
+		/**
+		 * T​h​i​s​ ​c​o​u​p​o​n​ ​i​s​ ​i​n​ ​y​o​u​r​ ​c​o​u​p​o​n​s​.
+		 */
+		yours: string
+	}
+	gift: {
+		/**
+		 * Y​o​u​ ​g​o​t​ ​a​ ​c​o​u​p​o​n
+		 */
+		title: string
+		/**
+		 * Y​o​u​ ​g​o​t​ ​{​c​o​u​n​t​}​ ​c​o​u​p​o​n​s
+		 * @param {number} count
+		 */
+		many: RequiredParams<'count'>
+		/**
+		 * V​i​e​w​ ​m​y​ ​c​o​u​p​o​n​s
+		 */
+		view: string
+	}
+}
+
 export type NamespaceInfoTranslation = {
 	/**
 	 * M​y​ ​p​r​o​f​i​l​e
@@ -2442,6 +2847,7 @@ export type NamespaceWebViewTranslation = {
 export type Namespaces =
 	| 'address'
 	| 'checkout'
+	| 'coupons'
 	| 'info'
 	| 'login'
 	| 'orders'
@@ -2461,6 +2867,12 @@ type DisallowNamespaces = {
 	 * you need to use the `./checkout/index.ts` file instead
 	 */
 	checkout?: "[typesafe-i18n] reserved for 'checkout'-namespace. You need to use the `./checkout/index.ts` file instead."
+
+	/**
+	 * reserved for 'coupons'-namespace\
+	 * you need to use the `./coupons/index.ts` file instead
+	 */
+	coupons?: "[typesafe-i18n] reserved for 'coupons'-namespace. You need to use the `./coupons/index.ts` file instead."
 
 	/**
 	 * reserved for 'info'-namespace\
@@ -3766,6 +4178,390 @@ export type TranslationFunctions = {
 			 * Contact
 			 */
 			contact: () => LocalizedString
+		}
+	}
+	coupons: {
+		row: {
+			/**
+			 * Coupons
+			 */
+			label: () => LocalizedString
+			/**
+			 * {count} usable
+			 */
+			usable: (arg: { count: number }) => LocalizedString
+			/**
+			 * None usable for this order
+			 */
+			noneUsable: () => LocalizedString
+			/**
+			 * Log in to use coupons
+			 */
+			loginToUse: () => LocalizedString
+			/**
+			 * Checking your coupons…
+			 */
+			loading: () => LocalizedString
+			/**
+			 * Your coupons could not be loaded. Tap to try again.
+			 */
+			loadFailed: () => LocalizedString
+			/**
+			 * Not using a coupon
+			 */
+			notUsing: () => LocalizedString
+			/**
+			 * {name} −{amount}
+			 */
+			chosen: (arg: { amount: string, name: string }) => LocalizedString
+			/**
+			 * Have a promotion code?
+			 */
+			promoCode: () => LocalizedString
+		}
+		sheet: {
+			/**
+			 * Choose a coupon
+			 */
+			title: () => LocalizedString
+			/**
+			 * Usable on this order
+			 */
+			usable: () => LocalizedString
+			/**
+			 * Not usable on this order
+			 */
+			unusable: () => LocalizedString
+			/**
+			 * Don’t use a coupon
+			 */
+			none: () => LocalizedString
+			/**
+			 * −{amount} on this order
+			 */
+			takesOff: (arg: { amount: string }) => LocalizedString
+			/**
+			 * You have no coupons yet.
+			 */
+			empty: () => LocalizedString
+			/**
+			 * See the shop’s offers
+			 */
+			seeOffers: () => LocalizedString
+		}
+		reason: {
+			/**
+			 * Order amount too low
+			 */
+			amountLow: () => LocalizedString
+			/**
+			 * Not enough items
+			 */
+			quantityLow: () => LocalizedString
+			/**
+			 * {short} short
+			 */
+			amount: (arg: { short: string }) => LocalizedString
+			/**
+			 * Needs at least {count} item{{s}}
+			 */
+			quantity: (arg: { count: number }) => LocalizedString
+			/**
+			 * Not for this way of ordering
+			 */
+			orderType: () => LocalizedString
+			/**
+			 * Member card payment only
+			 */
+			payType: () => LocalizedString
+			/**
+			 * Members only
+			 */
+			userType: () => LocalizedString
+			/**
+			 * Not for your member level
+			 */
+			memberLevel: () => LocalizedString
+			/**
+			 * Not valid today
+			 */
+			date: () => LocalizedString
+			/**
+			 * Needs a listed product in your cart
+			 */
+			product: () => LocalizedString
+			/**
+			 * No longer valid
+			 */
+			status: () => LocalizedString
+		}
+		notice: {
+			/**
+			 * This coupon is for member-card payment; it was removed.
+			 */
+			payTypeDropped: () => LocalizedString
+			/**
+			 * “{name}” no longer applies ({reasons}); it was removed.
+			 */
+			dropped: (arg: { name: string, reasons: string }) => LocalizedString
+			/**
+			 * The item “{name}” covered left your cart; the coupon was removed.
+			 */
+			productCleared: (arg: { name: string }) => LocalizedString
+			/**
+			 * The shop could not accept this coupon ({reasons}). Choose another or none.
+			 */
+			refused: (arg: { reasons: string }) => LocalizedString
+			/**
+			 * The shop could not accept this coupon. Choose another or none.
+			 */
+			refusedPlain: () => LocalizedString
+		}
+		list: {
+			/**
+			 * My coupons
+			 */
+			title: () => LocalizedString
+			/**
+			 * Coupons by state
+			 */
+			tabs: () => LocalizedString
+			/**
+			 * Usable
+			 */
+			usable: () => LocalizedString
+			/**
+			 * Used
+			 */
+			used: () => LocalizedString
+			/**
+			 * Expired
+			 */
+			expired: () => LocalizedString
+			/**
+			 * Held by an unpaid order
+			 */
+			reserved: () => LocalizedString
+			/**
+			 * No coupons to use yet.
+			 */
+			emptyUsable: () => LocalizedString
+			/**
+			 * You have not used a coupon yet.
+			 */
+			emptyUsed: () => LocalizedString
+			/**
+			 * No expired coupons.
+			 */
+			emptyExpired: () => LocalizedString
+			/**
+			 * Claim one from the shop’s offers.
+			 */
+			emptyHint: () => LocalizedString
+			/**
+			 * See the shop’s offers
+			 */
+			seeOffers: () => LocalizedString
+			/**
+			 * Used {date}
+			 */
+			usedAt: (arg: { date: string }) => LocalizedString
+			/**
+			 * Details of {name}
+			 */
+			details: (arg: { name: string }) => LocalizedString
+			/**
+			 * Log in to see your coupons.
+			 */
+			loginFirst: () => LocalizedString
+			/**
+			 * Log in
+			 */
+			goToLogin: () => LocalizedString
+		}
+		detail: {
+			/**
+			 * Coupon details
+			 */
+			title: () => LocalizedString
+			/**
+			 * Rules
+			 */
+			rules: () => LocalizedString
+			/**
+			 * Valid
+			 */
+			validity: () => LocalizedString
+			/**
+			 * Where
+			 */
+			scope: () => LocalizedString
+			/**
+			 * Minimum
+			 */
+			threshold: () => LocalizedString
+			/**
+			 * Products it covers
+			 */
+			products: () => LocalizedString
+			/**
+			 * Every product of the shop.
+			 */
+			allProducts: () => LocalizedString
+			/**
+			 * This coupon is not yours or no longer exists.
+			 */
+			notFound: () => LocalizedString
+		}
+		offers: {
+			/**
+			 * Offers
+			 */
+			title: () => LocalizedString
+			/**
+			 * No offers are running right now.
+			 */
+			empty: () => LocalizedString
+			/**
+			 * Come back soon: the shop’s new offers show here.
+			 */
+			emptyHint: () => LocalizedString
+			/**
+			 * Members only
+			 */
+			membersOnly: () => LocalizedString
+			/**
+			 * Until {date}
+			 */
+			until: (arg: { date: string }) => LocalizedString
+			/**
+			 * On {names}
+			 */
+			products: (arg: { names: string }) => LocalizedString
+			/**
+			 * Claim
+			 */
+			claim: () => LocalizedString
+			/**
+			 * Claim {name}
+			 */
+			claimOne: (arg: { name: string }) => LocalizedString
+			/**
+			 * Claiming…
+			 */
+			claiming: () => LocalizedString
+			/**
+			 * Claimed
+			 */
+			claimed: () => LocalizedString
+			/**
+			 * View in my coupons
+			 */
+			viewMine: () => LocalizedString
+			/**
+			 * {count} left
+			 */
+			remaining: (arg: { count: number }) => LocalizedString
+			/**
+			 * Log in to claim
+			 */
+			loginToClaim: () => LocalizedString
+			/**
+			 * {count} coupon{{s}} to claim
+			 */
+			strip: (arg: { count: number }) => LocalizedString
+			/**
+			 * Shop offers: {text}
+			 */
+			stripLabel: (arg: { text: string }) => LocalizedString
+		}
+		refusal: {
+			/**
+			 * This offer no longer exists.
+			 */
+			activityNotFound: () => LocalizedString
+			/**
+			 * This offer has ended.
+			 */
+			activityEnded: () => LocalizedString
+			/**
+			 * All of these have been claimed.
+			 */
+			soldOut: () => LocalizedString
+			/**
+			 * You have claimed as many as you may.
+			 */
+			limitReached: () => LocalizedString
+			/**
+			 * Please log in first to claim it.
+			 */
+			loginRequired: () => LocalizedString
+			/**
+			 * This offer is not open to you.
+			 */
+			notForYou: () => LocalizedString
+			/**
+			 * No offer has this code. Check it and try again.
+			 */
+			codeNotFound: () => LocalizedString
+			/**
+			 * This order did not earn a coupon.
+			 */
+			notEarned: () => LocalizedString
+		}
+		code: {
+			/**
+			 * Promotion code
+			 */
+			title: () => LocalizedString
+			/**
+			 * Promotion code
+			 */
+			label: () => LocalizedString
+			/**
+			 * e.g. SPRING10
+			 */
+			placeholder: () => LocalizedString
+			/**
+			 * Find the offer
+			 */
+			find: () => LocalizedString
+			/**
+			 * Looking it up…
+			 */
+			finding: () => LocalizedString
+			/**
+			 * Please type a promotion code.
+			 */
+			required: () => LocalizedString
+		}
+		link: {
+			/**
+			 * A coupon for you
+			 */
+			title: () => LocalizedString
+			/**
+			 * Log in to claim this coupon
+			 */
+			loginToClaim: () => LocalizedString
+			/**
+			 * This coupon is in your coupons.
+			 */
+			yours: () => LocalizedString
+		}
+		gift: {
+			/**
+			 * You got a coupon
+			 */
+			title: () => LocalizedString
+			/**
+			 * You got {count} coupons
+			 */
+			many: (arg: { count: number }) => LocalizedString
+			/**
+			 * View my coupons
+			 */
+			view: () => LocalizedString
 		}
 	}
 	info: {

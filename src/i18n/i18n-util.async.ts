@@ -17,6 +17,7 @@ const localeNamespaceLoaders = {
 	en: {
 		address: () => import('./en/address'),
 		checkout: () => import('./en/checkout'),
+		coupons: () => import('./en/coupons'),
 		info: () => import('./en/info'),
 		login: () => import('./en/login'),
 		orders: () => import('./en/orders'),
@@ -27,6 +28,7 @@ const localeNamespaceLoaders = {
 	es: {
 		address: () => import('./es/address'),
 		checkout: () => import('./es/checkout'),
+		coupons: () => import('./es/coupons'),
 		info: () => import('./es/info'),
 		login: () => import('./es/login'),
 		orders: () => import('./es/orders'),
@@ -37,6 +39,7 @@ const localeNamespaceLoaders = {
 	fr: {
 		address: () => import('./fr/address'),
 		checkout: () => import('./fr/checkout'),
+		coupons: () => import('./fr/coupons'),
 		info: () => import('./fr/info'),
 		login: () => import('./fr/login'),
 		orders: () => import('./fr/orders'),
@@ -47,6 +50,7 @@ const localeNamespaceLoaders = {
 	'zh-CN': {
 		address: () => import('./zh-CN/address'),
 		checkout: () => import('./zh-CN/checkout'),
+		coupons: () => import('./zh-CN/coupons'),
 		info: () => import('./zh-CN/info'),
 		login: () => import('./zh-CN/login'),
 		orders: () => import('./zh-CN/orders'),
@@ -57,6 +61,7 @@ const localeNamespaceLoaders = {
 	'zh-TW': {
 		address: () => import('./zh-TW/address'),
 		checkout: () => import('./zh-TW/checkout'),
+		coupons: () => import('./zh-TW/coupons'),
 		info: () => import('./zh-TW/info'),
 		login: () => import('./zh-TW/login'),
 		orders: () => import('./zh-TW/orders'),

@@ -13,6 +13,7 @@ import zh_TW from './zh-TW'
 
 import en_address from './en/address'
 import en_checkout from './en/checkout'
+import en_coupons from './en/coupons'
 import en_info from './en/info'
 import en_login from './en/login'
 import en_orders from './en/orders'
@@ -21,6 +22,7 @@ import en_productLink from './en/productLink'
 import en_webView from './en/webView'
 import es_address from './es/address'
 import es_checkout from './es/checkout'
+import es_coupons from './es/coupons'
 import es_info from './es/info'
 import es_login from './es/login'
 import es_orders from './es/orders'
@@ -29,6 +31,7 @@ import es_productLink from './es/productLink'
 import es_webView from './es/webView'
 import fr_address from './fr/address'
 import fr_checkout from './fr/checkout'
+import fr_coupons from './fr/coupons'
 import fr_info from './fr/info'
 import fr_login from './fr/login'
 import fr_orders from './fr/orders'
@@ -37,6 +40,7 @@ import fr_productLink from './fr/productLink'
 import fr_webView from './fr/webView'
 import zh_CN_address from './zh-CN/address'
 import zh_CN_checkout from './zh-CN/checkout'
+import zh_CN_coupons from './zh-CN/coupons'
 import zh_CN_info from './zh-CN/info'
 import zh_CN_login from './zh-CN/login'
 import zh_CN_orders from './zh-CN/orders'
@@ -45,6 +49,7 @@ import zh_CN_productLink from './zh-CN/productLink'
 import zh_CN_webView from './zh-CN/webView'
 import zh_TW_address from './zh-TW/address'
 import zh_TW_checkout from './zh-TW/checkout'
+import zh_TW_coupons from './zh-TW/coupons'
 import zh_TW_info from './zh-TW/info'
 import zh_TW_login from './zh-TW/login'
 import zh_TW_orders from './zh-TW/orders'
@@ -57,6 +62,7 @@ const localeTranslations = {
 		...en,
 		address: en_address,
 		checkout: en_checkout,
+		coupons: en_coupons,
 		info: en_info,
 		login: en_login,
 		orders: en_orders,
@@ -68,6 +74,7 @@ const localeTranslations = {
 		...es,
 		address: es_address,
 		checkout: es_checkout,
+		coupons: es_coupons,
 		info: es_info,
 		login: es_login,
 		orders: es_orders,
@@ -79,6 +86,7 @@ const localeTranslations = {
 		...fr,
 		address: fr_address,
 		checkout: fr_checkout,
+		coupons: fr_coupons,
 		info: fr_info,
 		login: fr_login,
 		orders: fr_orders,
@@ -90,6 +98,7 @@ const localeTranslations = {
 		...zh_CN,
 		address: zh_CN_address,
 		checkout: zh_CN_checkout,
+		coupons: zh_CN_coupons,
 		info: zh_CN_info,
 		login: zh_CN_login,
 		orders: zh_CN_orders,
@@ -101,6 +110,7 @@ const localeTranslations = {
 		...zh_TW,
 		address: zh_TW_address,
 		checkout: zh_TW_checkout,
+		coupons: zh_TW_coupons,
 		info: zh_TW_info,
 		login: zh_TW_login,
 		orders: zh_TW_orders,

@@ -21,6 +21,7 @@ export const locales: Locales[] = [
 export const namespaces: Namespaces[] = [
 	'address',
 	'checkout',
+	'coupons',
 	'info',
 	'login',
 	'orders',

@@ -50,6 +50,8 @@ export interface PricingParts {
   activities: Activity[];
   coupons: Coupon[];
   couponId: number | null;
+  /** A product coupon's line; absent or null = the dearest unit it covers. */
+  couponLineFlag?: string | null;
   purchased: PurchasedSpecial[];
   distance: number | null;
   isPickerPack: boolean;
@@ -176,6 +178,7 @@ export function priceCart(
         activities: parts.activities,
         coupons: parts.coupons,
         couponId: parts.couponId,
+        couponLineFlag: parts.couponLineFlag ?? null,
         purchased: parts.purchased,
         distance: parts.distance,
         isPickerPack: parts.isPickerPack,

@@ -19,7 +19,7 @@ import type { PayOption } from '../domain/api/store';
 import type { TableInfo, TableRef } from '../domain/api/table';
 import type { CartProductFacts } from '../domain/cart';
 import type { PayType } from '../domain/enums';
-import type { CartLine, PricingResult } from '../domain/pricing';
+import type { CartLine, Coupon, PricingResult } from '../domain/pricing';
 import { defaultPayType, priceCart, type PricingParts } from './cart.rules';
 import {
   defaultTableware,
@@ -140,6 +140,8 @@ export type CheckoutEvent =
   | { type: 'checkout.setPerson'; person: number | null }
   | { type: 'checkout.setNote'; note: string }
   | { type: 'checkout.setPayType'; payType: PayType }
+  /** The coupon selection's change: the coupons the engine evaluates and the chosen one. */
+  | { type: 'checkout.setCoupons'; coupons: Coupon[]; couponId: number | null; couponLineFlag: string | null }
   | { type: 'checkout.retry' }
   | { type: 'checkout.dismissError' }
   | { type: 'order.submit' };
@@ -149,7 +151,9 @@ export type CheckoutEmitted =
   /** The order was placed (unpaid): the app goes on to pay for it. */
   | { type: 'order.placed'; order: OrderDetail }
   /** The customer's default address was chosen for them: the visit keeps it like one picked by hand. */
-  | { type: 'address.preselected'; address: Address };
+  | { type: 'address.preselected'; address: Address }
+  /** The server refused the order's coupon: the coupon selection drops it and reads the list again. */
+  | { type: 'coupon.refused'; reasons: string[] };
 
 const facts = (context: CheckoutContext): CheckoutFacts => ({
   shop: context.parts.shop,
@@ -174,6 +178,12 @@ const repriced = (context: CheckoutContext, changes: Partial<CheckoutContext>) =
   };
   return { ...changes, pricing: priceCart(next.lines, next.products, parts) };
 };
+
+/** The order's coupon as order/confirm takes it (nothing when none is chosen). */
+const couponFields = (parts: PricingParts) =>
+  parts.couponId != null
+    ? { couponId: parts.couponId, ...(parts.couponLineFlag ? { couponLineFlag: parts.couponLineFlag } : {}) }
+    : {};
 
 const withForm = (context: CheckoutContext, changes: Partial<CheckoutForm>) =>
   repriced(context, { form: { ...context.form, ...changes }, fieldError: null });
@@ -219,6 +229,8 @@ export const checkoutMachine = setup({
       offeredPayOptions(facts(context)).some((o) => o.payType === params.payType),
     isFormInvalid: ({ context }) => validateCheckout(context.form, facts(context)) !== null,
     isRefusal: (_, params: SubmitResult) => 'rejection' in params,
+    isCouponRefusal: (_, params: SubmitResult) =>
+      'rejection' in params && params.rejection.reason === 'couponUnusable',
   },
   actions: {
     storePayOptions: assign(({ context }, params: { options: PayOption[] }) => {
@@ -291,12 +303,24 @@ export const checkoutMachine = setup({
         payTypeId: context.payOptions.find((o) => o.payType === params.payType)?.id ?? null,
       }),
     ),
+    setCoupons: assign(
+      ({ context }, params: { coupons: Coupon[]; couponId: number | null; couponLineFlag: string | null }) =>
+        repriced(context, { parts: { ...context.parts, ...params } }),
+    ),
+    announceCouponRefused: emit((_, params: { reasons: string[] }) => ({
+      type: 'coupon.refused' as const,
+      reasons: params.reasons,
+    })),
     showFieldError: assign(({ context }) => ({ fieldError: validateCheckout(context.form, facts(context)) })),
     /** The same key while the outcome of the last attempt is unknown; a new one after a refusal. */
     startAttempt: assign(({ context }) => {
       const keepKey = context.attempt !== null && context.attempt.outcome !== 'refused';
       const key = keepKey ? context.attempt!.key : context.makeKey();
-      const payload = { ...orderPayload(context.form, facts(context)), idempotencyKey: key };
+      const payload = {
+        ...orderPayload(context.form, facts(context)),
+        ...couponFields(context.parts),
+        idempotencyKey: key,
+      };
       return { attempt: { key, payload, outcome: null }, fieldError: null, error: null };
     }),
     noteRefusal: assign(({ context }, params: { rejection: OrderRejectionInfo }) => ({
@@ -367,6 +391,9 @@ export const checkoutMachine = setup({
     };
     return { ...base, ...repriced(base, {}) };
   },
+  // The coupons load beside the pay options, so their change is taken whatever the form is doing; a
+  // submission in flight keeps the payload it was sent with.
+  on: { 'checkout.setCoupons': { actions: { type: 'setCoupons', params: ({ event }) => event } } },
   initial: 'loading',
   states: {
     loading: {
@@ -532,6 +559,24 @@ export const checkoutMachine = setup({
         src: 'submitOrder',
         input: ({ context }) => context.attempt!.payload,
         onDone: [
+          {
+            guard: { type: 'isCouponRefusal', params: ({ event }) => event.output },
+            target: 'form.editing',
+            actions: [
+              {
+                type: 'noteRefusal',
+                params: ({ event }) => ({
+                  rejection: (event.output as { rejection: OrderRejectionInfo }).rejection,
+                }),
+              },
+              {
+                type: 'announceCouponRefused',
+                params: ({ event }) => ({
+                  reasons: (event.output as { rejection: OrderRejectionInfo }).rejection.couponReasons ?? [],
+                }),
+              },
+            ],
+          },
           {
             guard: { type: 'isRefusal', params: ({ event }) => event.output },
             target: 'form.editing',

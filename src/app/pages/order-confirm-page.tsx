@@ -68,6 +68,9 @@ import { WithMessages } from '../with-messages';
 
 type CheckoutCode = typeof CheckoutFlowModule;
 
+// The coupon row comes with its own messages and flow, beside the form rather than in the page's code.
+const CouponPicker = lazy(() => import('./coupon-picker'));
+
 let checkoutCode: Promise<CheckoutCode> | null = null;
 /**
  * The checkout flow loads beside the page's messages rather than with the page's code: the pricing engine
@@ -457,6 +460,11 @@ function CheckoutForm({
         </>
       }
       lines={lines}
+      coupons={
+        <Suspense fallback={null}>
+          <CouponPicker checkout={actor} shop={shop} />
+        </Suspense>
+      }
       breakdown={breakdown}
       deliveryFeePending={deliveryFeePending}
       total={pricing ? pricing.totals.total : null}

@@ -31,6 +31,7 @@ const FIELDS: Record<string, (v: unknown) => boolean> = {
   distance: isInt,
   maxDistance: isInt,
   shopId: isInt,
+  couponReasons: (v) => Array.isArray(v) && v.every((r) => typeof r === 'string'),
 };
 
 /** The refusal's known fields, or null when the info is not a refusal of the contract's shape. */

@@ -54,6 +54,8 @@ export interface OrderConfirmViewProps {
   form: ReactNode;
   lines: readonly ConfirmLine[];
   breakdown: readonly BreakdownItem[];
+  /** The coupon row (loaded beside the page), above the breakdown it changes. */
+  coupons?: ReactNode;
   /** Delivery is charged by distance and no address gives one yet. */
   deliveryFeePending?: boolean;
   total: number | null;
@@ -159,6 +161,7 @@ export function OrderConfirmView(props: OrderConfirmViewProps) {
                   </li>
                 ))}
               </ul>
+              {props.coupons}
               <dl className={styles.breakdown} data-testid="breakdown">
                 {props.breakdown.map((row) => (
                   <Row key={row.key} row={row} format={format} />
