@@ -149,6 +149,10 @@ export const customerCoupon = z.object({
   usedAt: z.string().nullable(),
   rules: couponRules,
   pricing: pricingCoupon,
+  /** Its owner may forward it to a friend (forwardCoupon); absent = no. */
+  forwardable: z.boolean().optional(),
+  /** An expandable red bag (kind 8 from an expand activity): its page is /product/expand-red-bag. */
+  expandActivityId: z.number().int().nullable().optional(),
 });
 export type CustomerCoupon = z.infer<typeof customerCoupon>;
 
@@ -178,7 +182,6 @@ export const shopActivity = z.object({
 export type ShopActivity = z.infer<typeof shopActivity>;
 
 export const activityListInfo = z.object({ activities: z.array(shopActivity) });
-export const activityDetailInfo = shopActivity;
 export const receiveCouponInfo = z.object({ coupon: customerCoupon });
 export const couponListInfo = z.object({ coupons: z.array(customerCoupon) });
 export const couponDetailInfo = customerCoupon.extend({ products: z.array(activityProductRef) });
@@ -191,6 +194,126 @@ export const checkOverSendCouponInfo = z.object({ coupons: z.array(customerCoupo
 export const couponProductsInfo = z.object({ products: z.array(activityProductRef) });
 export const registerCouponsInfo = z.object({ offers: z.array(couponOffer) });
 
+// ---- red bags (spec §1, §2 entry routing rule 1, §3 times red bag, §9 red bag texts) ----------------
+//
+// An expandable red bag is a customer coupon of kind 8 made from an expand activity's template: the owner
+// receives it (receiveExpandCoupon without fromRedBagID) at the template's base value and shares its link
+// /product/expand-red-bag?id={activityId}&from={couponId}. A friend who opens the link and claims
+// (receiveExpandCoupon with fromRedBagID) adds the level-one reward to that bag and the level-two reward to
+// the bag it was shared from, each capped at the maximum amount, and receives a bag of their own. One help per
+// friend per bag, never by its owner, never to a bag that is used or past its dates. The bag is usable at
+// once at its current value (with the template's minimum spend); once reserved or used it grows no more.
+//
+// A forwardable red bag is any available coupon whose template allows forwarding: its owner makes a share
+// key (forwardCoupon) and a friend with the link and key claims it as their own (claimForwarded); the
+// coupon changes owner once, atomically, and the key dies with it.
+//
+// A times red bag (activity kind 13) counts the owner's paid orders in the shop (or chain) within the
+// activity's dates; each `limitQuantity` of them earns its reward coupon once (checkTimesRedBag).
+
+/** Spec §9 red bag texts: the rewards per help, the cap and the minimum spend, as numbers and words. */
+export const expandRules = z.object({
+  /** Value the bag starts at when received. */
+  baseAmount: z.number().int(),
+  /** Added to the shared bag by each friend's help. */
+  levelOneReward: z.number().int(),
+  /** Added to the bag the shared bag itself came from (a forward of a forward). */
+  levelTwoReward: z.number().int(),
+  /** No bag grows past this. */
+  maxAmount: z.number().int(),
+  /** Least order amount to use the bag. */
+  minSpend: z.number().int(),
+  /** The four figures worded in the request's language, one line each. */
+  texts: z.array(z.string()),
+});
+export type ExpandRules = z.infer<typeof expandRules>;
+
+export const redBagHelp = z.object({
+  /** The helper's masked phone ("138****0001") and nickname; never the whole phone. */
+  helper: z.string(),
+  level: z.union([z.literal(1), z.literal(2)]),
+  amount: z.number().int(),
+  at: z.string(),
+});
+
+/** An expandable red bag as its page shows it to whoever opens the link. */
+export const expandRedBag = z.object({
+  /** The customer coupon id (the `from` of the link). */
+  id: z.number().int(),
+  activityId: z.number().int(),
+  /** The owner's masked phone or nickname. */
+  owner: z.string(),
+  /** The viewer owns it. */
+  mine: z.boolean(),
+  value: z.number().int(),
+  maxAmount: z.number().int(),
+  /** available (can grow and be used), reserved or used (grows no more), expired. */
+  state: z.enum(COUPON_STATES),
+  helps: z.array(redBagHelp),
+  /** What the viewer can do: help (a friend who has not helped), helped (already did), own (the owner),
+   * closed (used, expired or the activity ended), loginRequired. */
+  viewer: z.enum(['help', 'helped', 'own', 'closed', 'loginRequired']),
+  /** The viewer's own bag of this activity, if they have one. */
+  viewerBagId: z.number().int().nullable(),
+});
+export type ExpandRedBag = z.infer<typeof expandRedBag>;
+
+export const receiveExpandCouponInput = z.object({
+  /** The expand activity. */
+  id: entityId,
+  /** The bag whose link was opened; omitted = the owner receives their own bag. */
+  fromRedBagID: entityId.optional(),
+  idempotencyKey: z.string().min(8).max(64),
+});
+export const receiveExpandCouponInfo = z.object({
+  /** The viewer's own bag (new or the one they already had). */
+  bag: expandRedBag,
+  /** The bag that was helped, as it is now; null when none was (own bag, already helped, closed). */
+  helped: expandRedBag.nullable(),
+});
+/** activity/detail's reply when an expand activity is opened: the activity, its rules and the linked bag. */
+export const expandActivityDetail = z.object({
+  rules: expandRules,
+  /** The bag of fromRedBagID, else the viewer's own bag; null when neither exists. */
+  bag: expandRedBag.nullable(),
+});
+
+export const forwardCouponInput = z.object({ id: entityId });
+export const forwardCouponInfo = z.object({
+  /** Hash route of the share link, to put after the storefront's address: /product/expand-red-bag?... */
+  path: z.string(),
+  /** Random, single-use; the link carries it as `key`. */
+  key: z.string(),
+});
+export const claimForwardedInput = z.object({ id: entityId, key: z.string().min(16).max(64) });
+export const claimForwardedInfo = z.object({ coupon: customerCoupon });
+
+export const timesRedBagInput = z.object({});
+export const timesRedBag = z.object({
+  /** The times red bag activity. */
+  id: z.number().int(),
+  name: z.string(),
+  /** 1 collecting, 2 a reward is ready to take (checkTimesRedBag), 0 ended. */
+  status: z.number().int(),
+  /** Paid orders counted toward the next reward. */
+  cumulativeQuantity: z.number().int(),
+  limitQuantity: z.number().int(),
+  /** The reward coupon. */
+  reward: couponOffer,
+  /** Rewards already taken. */
+  rewardsTaken: z.number().int(),
+  startDate: isoDate.nullable(),
+  endDate: isoDate.nullable(),
+});
+export type TimesRedBag = z.infer<typeof timesRedBag>;
+export const timesRedBagInfo = z.object({ bags: z.array(timesRedBag) });
+export const checkTimesRedBagInput = z.object({ id: entityId });
+/** Rewards granted by this check (none when not yet earned or already taken) and the bag as it is now. */
+export const checkTimesRedBagInfo = z.object({ coupons: z.array(customerCoupon), bag: timesRedBag });
+
+/** An expand activity's detail carries its red bag rules and the linked bag; other kinds leave it out. */
+export const activityDetailInfo = shopActivity.extend({ expand: expandActivityDetail.optional() });
+
 export const activityContract = {
   list: { input: activityListInput, info: activityListInfo },
   detail: { input: activityDetailInput, info: activityDetailInfo },
@@ -202,5 +325,10 @@ export const activityContract = {
   getActivityByCode: { input: activityByCodeInput, info: activityByCodeInfo },
   claimByCode: { input: claimByCodeInput, info: claimByCodeInfo },
   checkOverSendCoupon: { input: checkOverSendCouponInput, info: checkOverSendCouponInfo },
+  receiveExpandCoupon: { input: receiveExpandCouponInput, info: receiveExpandCouponInfo },
+  forwardCoupon: { input: forwardCouponInput, info: forwardCouponInfo },
+  claimForwarded: { input: claimForwardedInput, info: claimForwardedInfo },
+  getTimesRedBag: { input: timesRedBagInput, info: timesRedBagInfo },
+  checkTimesRedBag: { input: checkTimesRedBagInput, info: checkTimesRedBagInfo },
 } as const;
 export type ActivityAction = keyof typeof activityContract;
