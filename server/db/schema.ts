@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  type AnyPgColumn,
   boolean,
   check,
   doublePrecision,
@@ -846,7 +847,17 @@ export type CouponTemplateRules = Omit<
   | 'monthDays'
 >;
 /** How a coupon template may be claimed. */
-export type CouponChannel = 'activity' | 'link' | 'entry' | 'code' | 'register' | 'overSend';
+export type CouponChannel =
+  | 'activity'
+  | 'link'
+  | 'entry'
+  | 'code'
+  | 'register'
+  | 'overSend'
+  /** The expand activity's red bag (receiveExpandCoupon, decision C80). */
+  | 'expandRedBag'
+  /** The times red bag activity's reward (checkTimesRedBag, decision C92). */
+  | 'timesRedBag';
 export type CustomerCouponState = 'available' | 'reserved' | 'used';
 
 /**
@@ -873,6 +884,8 @@ export const activities = pgTable(
     code: text('code'),
     /** User-type bit flags (1 normal, 2 member); 2 alone = member-only. */
     userType: integer('user_type').notNull().default(0),
+    /** Times red bag (kind 13): paid orders that earn one reward (its `timesRedBag` template). */
+    limitQuantity: integer('limit_quantity'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -889,6 +902,7 @@ export const activities = pgTable(
       'activities_code',
       sql`${t.code} is null or (${t.code} = upper(${t.code}) and length(${t.code}) between 1 and 32)`,
     ),
+    check('activities_limit_quantity', sql`${t.limitQuantity} is null or ${t.limitQuantity} > 0`),
     check(
       'activities_dates',
       sql`${t.startDate} is null or ${t.endDate} is null or ${t.startDate} <= ${t.endDate}`,
@@ -927,6 +941,13 @@ export const couponTemplates = pgTable(
     channels: jsonb('channels').$type<CouponChannel[]>().notNull().default([]),
     /** Over-send: the least paid order total (minor units) that earns the coupon. */
     overSendMinAmount: integer('over_send_min_amount'),
+    /** Expand red bag (decision C80): a bag starts at rules.reductionAmount, grows by these per help, up to
+     * expandMax; rules.minAmount is its minimum spend. All three set or none. */
+    expandLevelOne: integer('expand_level_one'),
+    expandLevelTwo: integer('expand_level_two'),
+    expandMax: integer('expand_max'),
+    /** Its coupons may be forwarded to a friend (forwardCoupon, decision C88). */
+    forwardable: boolean('forwardable').notNull().default(false),
     /** 1 open, -1 closed (held coupons of a closed template stop working). */
     status: integer('status').notNull().default(1),
     createdAt: createdAt(),
@@ -943,6 +964,11 @@ export const couponTemplates = pgTable(
     check('coupon_templates_validity', sql`${t.validityType} between 1 and 4`),
     check('coupon_templates_scope', sql`${t.chainScope} between 0 and 2`),
     check('coupon_templates_over_send', sql`${t.overSendMinAmount} is null or ${t.overSendMinAmount} >= 0`),
+    check(
+      'coupon_templates_expand',
+      sql`(${t.expandMax} is null and ${t.expandLevelOne} is null and ${t.expandLevelTwo} is null) or
+        (${t.expandLevelOne} >= 0 and ${t.expandLevelTwo} >= 0 and ${t.expandMax} >= 0)`,
+    ),
   ],
 );
 
@@ -987,6 +1013,14 @@ export const customerCoupons = pgTable(
     claimKey: text('claim_key'),
     /** What granted it once only: 'entry', 'register', 'order:<id>' (over-send). */
     grantRef: text('grant_ref'),
+    /** An expand red bag's current value (overrides the template's reductionAmount) and its cap, copied
+     * from the template when received; only grows, by conditional UPDATE, while available (decision C82). */
+    value: integer('value'),
+    valueMax: integer('value_max'),
+    /** The bag whose link this bag's owner received it from (its level-two reward goes there). */
+    parentId: integer('parent_id').references((): AnyPgColumn => customerCoupons.id),
+    /** sha256 (hex) of the live forward key; null = not being forwarded (decision C89). */
+    forwardKeyHash: text('forward_key_hash'),
     claimedAt: stamp('claimed_at').notNull().defaultNow(),
     reservedAt: stamp('reserved_at'),
     usedAt: stamp('used_at'),
@@ -1002,9 +1036,36 @@ export const customerCoupons = pgTable(
       .where(sql`${t.grantRef} is not null`),
     check('customer_coupons_state', sql`${t.state} in ('available', 'reserved', 'used')`),
     check('customer_coupons_order', sql`(${t.state} = 'available') = (${t.orderId} is null)`),
+    check(
+      'customer_coupons_value',
+      sql`${t.value} is null or (${t.valueMax} is not null and ${t.value} >= 0 and ${t.value} <= ${t.valueMax})`,
+    ),
+  ],
+);
+
+/** One friend's help to one expand red bag: the unique key holds it to one per friend per bag. */
+export const redBagHelps = pgTable(
+  'red_bag_helps',
+  {
+    id: serial('id').primaryKey(),
+    bagId: integer('bag_id')
+      .notNull()
+      .references(() => customerCoupons.id),
+    helperPhone: text('helper_phone').notNull(),
+    /** 1 the friend opened this bag's link; 2 the friend helped a bag shared from this one. */
+    level: integer('level').notNull(),
+    /** What the bag actually grew by (0 once at its cap). */
+    amount: integer('amount').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('red_bag_helps_bag_helper_uq').on(t.bagId, t.helperPhone),
+    check('red_bag_helps_level', sql`${t.level} in (1, 2)`),
+    check('red_bag_helps_amount', sql`${t.amount} >= 0`),
   ],
 );
 
 export type ActivityRow = typeof activities.$inferSelect;
 export type CouponTemplateRow = typeof couponTemplates.$inferSelect;
 export type CustomerCouponRow = typeof customerCoupons.$inferSelect;
+export type RedBagHelpRow = typeof redBagHelps.$inferSelect;
