@@ -231,17 +231,20 @@ describe('expandRedBag (model-based)', () => {
       const forwards: Pending<ForwardClaimResult>[] = [];
       const emitted: ExpandRedBagEmitted[] = [];
       let actor: ReturnType<typeof start> | null = null;
-      const pending = <T>(list: Pending<T>[]) =>
-        fromPromise<T, unknown>(
+      const pending = <T, I>(list: Pending<T>[]) =>
+        fromPromise<T, I>(
           ({ input }) => new Promise<T>((resolve, reject) => list.push({ resolve, reject, input })),
         );
       function start(link: Link, loggedIn: boolean) {
         const created = createActor(
           expandRedBagMachine.provide({
             actors: {
-              loadDetail: pending(loads),
-              receiveBag: pending(claims),
-              claimForwarded: pending(forwards),
+              loadDetail: pending<ExpandDetail, { id: number; fromRedBagID: number | null }>(loads),
+              receiveBag: pending<
+                ExpandClaimResult,
+                { id: number; fromRedBagID: number | null; key: string }
+              >(claims),
+              claimForwarded: pending<ForwardClaimResult, { id: number; key: string }>(forwards),
             },
           }),
           {
