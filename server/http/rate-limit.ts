@@ -51,6 +51,11 @@ export const RATE_LIMITED_ACTIONS: Readonly<Record<string, RateBucket>> = {
   // A promotion code is short: guessing codes is throttled like a search.
   'activity/getActivityByCode': 'search',
   'activity/claimByCode': 'submit',
+  // Red bag writes are claims; a forward key is long, but guessing one is still throttled.
+  'activity/receiveExpandCoupon': 'submit',
+  'activity/forwardCoupon': 'submit',
+  'activity/claimForwarded': 'submit',
+  'activity/checkTimesRedBag': 'submit',
   'user/h5entry': 'entry',
   'user/token': 'entry',
   'user/sendSmsCode': 'sms',

@@ -107,10 +107,13 @@ export function pricingActivityOf(row: ActivityRow, locale: CatalogueLocale): Pa
 export function pricingCouponOf(
   template: CouponTemplateRow,
   locale: CatalogueLocale,
-  held: Partial<Pick<ParsedCoupon, 'id' | 'status' | 'startDate' | 'endDate' | 'chainId'>> = {},
+  held: Partial<
+    Pick<ParsedCoupon, 'id' | 'status' | 'startDate' | 'endDate' | 'chainId' | 'reductionAmount'>
+  > = {},
 ): ParsedCoupon | null {
   const parsed = couponSchema.safeParse({
     ...template.rules,
+    ...(held.reductionAmount !== undefined ? { reductionAmount: held.reductionAmount } : {}),
     id: held.id ?? template.id,
     name: localize(template.name, locale),
     type: template.kind,

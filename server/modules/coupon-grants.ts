@@ -8,7 +8,13 @@ import { couponMessages } from './coupon-messages';
 import { grantOnce, offeredBy, type Claimant } from './coupons';
 
 /** An order that gave its money back (or is giving it back) earns nothing. */
-const MONEY_BACK = new Set(['refunding', 'refund', 'refund_fail', 'refused', 'closed']);
+export const MONEY_BACK: ReadonlySet<string> = new Set([
+  'refunding',
+  'refund',
+  'refund_fail',
+  'refused',
+  'closed',
+]);
 
 export async function overSendFor(
   db: Database,

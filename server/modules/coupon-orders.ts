@@ -89,7 +89,8 @@ export async function reserveCoupon(
   if (order.couponId === null) return;
   const [taken] = await tx
     .update(customerCoupons)
-    .set({ state: 'reserved', orderId: order.id, reservedAt: now })
+    // A forward link dies when the coupon goes to an order (decision C89).
+    .set({ state: 'reserved', orderId: order.id, reservedAt: now, forwardKeyHash: null })
     .where(and(eq(customerCoupons.id, order.couponId), eq(customerCoupons.state, 'available')))
     .returning({ id: customerCoupons.id });
   if (!taken) throw unusable(couponMessages.couponTaken, ['status']);

@@ -5,7 +5,13 @@
 // link, a code, an order's over-send) carry a grant reference the unique index holds to one per owner; a
 // keyed claim (receiveCoupon) carries its idempotency key, so a retry reads back the coupon it made.
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { ClaimRefusal, CouponSource, CouponState, CustomerCoupon } from '../../src/domain/api/activity';
+import {
+  ActivityKind,
+  type ClaimRefusal,
+  type CouponSource,
+  type CouponState,
+  type CustomerCoupon,
+} from '../../src/domain/api/activity';
 import type { ParsedCoupon } from '../../src/domain/pricing';
 import type { Database, Executor } from '../db/client';
 import {
@@ -57,6 +63,8 @@ export interface ClaimRequest extends Offered {
   claimKey?: string;
   /** What may grant this template only once per owner ('entry', 'link', 'code', 'register', 'order:7'). */
   grantRef?: string;
+  /** An expand red bag's starting value, cap and the bag it came from (server/modules/red-bags.ts). */
+  bag?: Pick<typeof customerCoupons.$inferInsert, 'value' | 'valueMax' | 'parentId'>;
 }
 
 export const claimError = (refusal: ClaimRefusal) =>
@@ -66,7 +74,7 @@ export const couponNotFound = () =>
   new BusinessError(couponMessages.couponNotFound, undefined, { reason: 'couponNotFound' });
 
 /** Postgres unique violation (drizzle wraps the driver's error in `cause`). */
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     if ((e as { code?: unknown }).code === '23505') return true;
   }
@@ -145,6 +153,7 @@ export async function claimInTx(tx: Executor, req: ClaimRequest, who: Claimant):
       claimKey: req.claimKey ?? null,
       grantRef: req.grantRef ?? null,
       claimedAt: who.now,
+      ...req.bag,
     })
     .returning();
   return row!;
@@ -309,8 +318,16 @@ export function pricingOfHeld(
     startDate: h.row.validFrom,
     endDate: h.row.validTo,
     chainId: h.row.chainId,
+    // An expand red bag is priced at what it has grown to (decision C82).
+    ...(h.row.value !== null ? { reductionAmount: h.row.value } : {}),
   });
 }
+
+/** The expand activity a held red bag belongs to, or null for any other coupon. */
+export const expandActivityOf = (h: Offered) =>
+  h.activity.kind === ActivityKind.expandCoupon && h.template.channels.includes('expandRedBag')
+    ? h.activity.id
+    : null;
 
 /** Held coupons as the contract shows them (one statement when some list shops by name). */
 export async function toCustomerCoupons(ctx: ReplyContext, held: Held[]): Promise<CustomerCoupon[]> {
@@ -335,6 +352,8 @@ export async function toCustomerCoupons(ctx: ReplyContext, held: Held[]): Promis
         usedAt: h.row.usedAt?.toISOString() ?? null,
         rules: couponRulesText(pricing, validity, scopeFactsOf(h.template, ctx.chainName, names), ctx.text),
         pricing,
+        forwardable: h.template.forwardable && stateOf(h, ctx.today) === 'usable',
+        expandActivityId: expandActivityOf(h),
       },
     ];
   });

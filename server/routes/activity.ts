@@ -1,13 +1,26 @@
 // The activity and coupon calls: activity/list, detail, receiveCoupon, couponList, couponDetail,
-// getCouponByLink, getCouponByEntry, getActivityByCode, claimByCode, checkOverSendCoupon, and
+// getCouponByLink, getCouponByEntry, getActivityByCode, claimByCode, checkOverSendCoupon, the red bag
+// calls (receiveExpandCoupon, forwardCoupon, claimForwarded, getTimesRedBag, checkTimesRedBag), and
 // store/couponProducts, vip/getRegisterCoupons. Contract: src/domain/api/activity.ts; docs/api.md
 // "Activity". The offers read by any session say loginRequired without a proven phone; holding, claiming
 // and using coupons needs one (decision C1).
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import {
+  ActivityKind,
   activityByCodeInput,
   activityDetailInput,
+  checkTimesRedBagInput,
+  claimForwardedInput,
+  forwardCouponInput,
+  receiveExpandCouponInput,
+  timesRedBagInput,
+  type activityDetailInfo,
+  type checkTimesRedBagInfo,
+  type claimForwardedInfo,
+  type forwardCouponInfo,
+  type receiveExpandCouponInfo,
+  type timesRedBagInfo,
   activityListInput,
   checkOverSendCouponInput,
   claimByCodeInput,
@@ -61,6 +74,10 @@ import {
 } from '../modules/coupons';
 import { overSendFor } from '../modules/coupon-grants';
 import { localDate } from '../modules/orders';
+import { claimForwarded, forwardCoupon } from '../modules/red-bag-forward';
+import { redBagNotes } from '../modules/red-bag-messages';
+import { bagView, expandDetail, expandSetup, receiveExpand } from '../modules/red-bags';
+import { checkTimesRedBag, timesRedBags } from '../modules/times-red-bags';
 
 type ActivityByCodeInfo = z.infer<typeof activityByCodeInfo>;
 type CheckOverSendCouponInfo = z.infer<typeof checkOverSendCouponInfo>;
@@ -69,6 +86,12 @@ type CouponByEntryInfo = z.infer<typeof couponByEntryInfo>;
 type CouponByLinkInfo = z.infer<typeof couponByLinkInfo>;
 type CouponDetailInfo = z.infer<typeof couponDetailInfo>;
 type ReceiveCouponInfo = z.infer<typeof receiveCouponInfo>;
+type ActivityDetailInfo = z.infer<typeof activityDetailInfo>;
+type ReceiveExpandCouponInfo = z.infer<typeof receiveExpandCouponInfo>;
+type ForwardCouponInfo = z.infer<typeof forwardCouponInfo>;
+type ClaimForwardedInfo = z.infer<typeof claimForwardedInfo>;
+type TimesRedBagInfo = z.infer<typeof timesRedBagInfo>;
+type CheckTimesRedBagInfo = z.infer<typeof checkTimesRedBagInfo>;
 
 /** The session's shop, its day, its words and its owner: what every reply here is judged and worded with. */
 async function replyContext(app: FastifyInstance, ctx: RequestContext<'session'>): Promise<ReplyContext> {
@@ -175,10 +198,13 @@ const actions: AnyAction[] = [
     action: 'detail',
     input: activityDetailInput,
     auth: 'session',
-    handler: async ({ input, ctx, app }): Promise<ShopActivity> => {
+    handler: async ({ input, ctx, app }): Promise<ActivityDetailInfo> => {
       const rc = await replyContext(app, ctx);
       const { row, templates } = await runningActivity(rc, input.id);
-      return shopActivityOf(rc, row, templates);
+      const activity = await shopActivityOf(rc, row, templates);
+      if (row.kind !== ActivityKind.expandCoupon) return activity;
+      const setup = await expandSetup(rc, row.id);
+      return { ...activity, expand: await expandDetail(rc, setup, input.fromRedBagID) };
     },
   }),
 
@@ -306,6 +332,74 @@ const actions: AnyAction[] = [
       const rc = await ownedContext(app, ctx);
       const rows = await overSendFor(app.db, claimant(rc, ctx.now), input.id);
       return { coupons: await customerCouponsOf(rc, rows) };
+    },
+  }),
+
+  // ---- red bags (docs/decisions.md C80-C99) ----
+
+  defineAction({
+    area: 'activity',
+    action: 'receiveExpandCoupon',
+    input: receiveExpandCouponInput,
+    auth: 'session',
+    handler: async ({ input, ctx, app }) => {
+      const rc = await ownedContext(app, ctx);
+      const setup = await expandSetup(rc, input.id);
+      const done = await receiveExpand(app.db, setup, claimant(rc, ctx.now), input.fromRedBagID);
+      const info: ReceiveExpandCouponInfo = {
+        bag: await bagView(rc, setup, done.bag),
+        helped: done.helped ? await bagView(rc, setup, done.helped) : null,
+      };
+      return withMessage(info, redBagNotes[done.note]);
+    },
+  }),
+
+  defineAction({
+    area: 'activity',
+    action: 'forwardCoupon',
+    input: forwardCouponInput,
+    auth: 'session',
+    handler: async ({ input, ctx, app }) => {
+      const rc = await ownedContext(app, ctx);
+      const info: ForwardCouponInfo = await forwardCoupon(app.db, rc, rc.owner, input.id);
+      return withMessage(info, redBagNotes.forwardReady);
+    },
+  }),
+
+  defineAction({
+    area: 'activity',
+    action: 'claimForwarded',
+    input: claimForwardedInput,
+    auth: 'session',
+    handler: async ({ input, ctx, app }) => {
+      const rc = await ownedContext(app, ctx);
+      const row = await claimForwarded(app.db, rc, rc.owner, input.id, input.key);
+      const info: ClaimForwardedInfo = { coupon: await oneCoupon(rc, [row]) };
+      return withMessage(info, redBagNotes.forwardClaimed);
+    },
+  }),
+
+  defineAction({
+    area: 'activity',
+    action: 'getTimesRedBag',
+    input: timesRedBagInput,
+    auth: 'session',
+    handler: async ({ ctx, app }): Promise<TimesRedBagInfo> => {
+      const rc = await ownedContext(app, ctx);
+      return { bags: await timesRedBags(rc) };
+    },
+  }),
+
+  defineAction({
+    area: 'activity',
+    action: 'checkTimesRedBag',
+    input: checkTimesRedBagInput,
+    auth: 'session',
+    handler: async ({ input, ctx, app }) => {
+      const rc = await ownedContext(app, ctx);
+      const { rows, bag } = await checkTimesRedBag(rc, ctx.now, input.id);
+      const info: CheckTimesRedBagInfo = { coupons: await customerCouponsOf(rc, rows), bag };
+      return rows.length > 0 ? withMessage(info, redBagNotes.rewardTaken) : info;
     },
   }),
 

@@ -64,6 +64,8 @@ import {
   type ShopRecord,
 } from '../modules/catalog-shop';
 import { checkStock, comboCheck, stockQuery } from '../modules/catalog-stock';
+import { localDate } from '../modules/orders';
+import { runningExpandActivityId } from '../modules/red-bags';
 
 type SessionContext = RequestContext<'session'>;
 
@@ -174,7 +176,10 @@ const actions: AnyAction[] = [
     handler: async ({ input, ctx, app }) => {
       const info = await shopDetail(app.db, input.appId, ctx.catalogueLocale);
       if (!info) throw new BusinessError('shop.notFound', undefined, SHOP_NOT_FOUND);
-      return info;
+      // Read live rather than from the settings: it follows the activity's dates (entry routing rule 1).
+      const today = localDate(ctx.now, info.timezone);
+      const scope = { shopId: info.id, chainId: info.chainId, today };
+      return { ...info, expandRedBagId: await runningExpandActivityId(app.db, scope) };
     },
   }),
 
