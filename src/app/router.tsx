@@ -31,6 +31,7 @@ import {
   shopSearch,
   stringifySearch,
   webViewSearch,
+  expandRedBagSearch,
 } from './search';
 
 const lazyPage = (load: () => Promise<{ default: ComponentType }>) =>
@@ -217,6 +218,50 @@ export const orderMultiSuccessRoute = createRoute({
   validateSearch: multiSuccessSearch,
 });
 
+// Coupons and offers (decisions C40-C41 on the routes the spec does not name), one module for the five.
+const loadCouponPages = () => import('./pages/coupon-pages');
+export const couponListRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/pages/user/coupon/list',
+  component: lazyPage(loadCouponPages),
+});
+export const couponDetailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/pages/user/coupon/detail',
+  component: lazyPage(loadCouponPages),
+  // { id }: the same reader as the order detail's, so the first route carries no new one.
+  validateSearch: orderDetailSearch,
+});
+export const couponClaimRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/pages/user/coupon/claim',
+  component: lazyPage(loadCouponPages),
+  validateSearch: orderDetailSearch,
+});
+export const activityListRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/pages/activity/list',
+  component: lazyPage(loadCouponPages),
+});
+export const promoCodeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/order/search-activity-by-code',
+  component: lazyPage(loadCouponPages),
+});
+
+// Red bags (decision C100): the expandable red bag a link names, and the order red bags.
+export const expandRedBagRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/product/expand-red-bag',
+  component: lazyPage(() => import('./pages/expand-red-bag-page')),
+  validateSearch: expandRedBagSearch,
+});
+export const timesRedBagRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/pages/user/coupon/times-red-bag',
+  component: lazyPage(() => import('./pages/times-red-bag-page')),
+});
+
 const routeTree = rootRoute.addChildren([
   entryRoute,
   entryAliasRoute,
@@ -248,6 +293,13 @@ const routeTree = rootRoute.addChildren([
   productTableRoute,
   orderMultiConfirmRoute,
   orderMultiSuccessRoute,
+  couponListRoute,
+  couponDetailRoute,
+  couponClaimRoute,
+  activityListRoute,
+  promoCodeRoute,
+  expandRedBagRoute,
+  timesRedBagRoute,
 ]);
 
 export function createAppRouter() {

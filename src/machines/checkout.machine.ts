@@ -19,7 +19,7 @@ import type { PayOption } from '../domain/api/store';
 import type { TableInfo, TableRef } from '../domain/api/table';
 import type { CartProductFacts } from '../domain/cart';
 import type { PayType } from '../domain/enums';
-import type { CartLine, Coupon, PricingResult } from '../domain/pricing';
+import type { Activity, CartLine, Coupon, PricingResult } from '../domain/pricing';
 import { defaultPayType, priceCart, type PricingParts } from './cart.rules';
 import {
   defaultTableware,
@@ -140,6 +140,8 @@ export type CheckoutEvent =
   | { type: 'checkout.setPerson'; person: number | null }
   | { type: 'checkout.setNote'; note: string }
   | { type: 'checkout.setPayType'; payType: PayType }
+  /** The shop's running price activities (activity/list), read after the form opened. */
+  | { type: 'checkout.setActivities'; activities: Activity[] }
   /** The coupon selection's change: the coupons the engine evaluates and the chosen one. */
   | { type: 'checkout.setCoupons'; coupons: Coupon[]; couponId: number | null; couponLineFlag: string | null }
   | { type: 'checkout.retry' }
@@ -307,6 +309,9 @@ export const checkoutMachine = setup({
       ({ context }, params: { coupons: Coupon[]; couponId: number | null; couponLineFlag: string | null }) =>
         repriced(context, { parts: { ...context.parts, ...params } }),
     ),
+    setActivities: assign(({ context }, params: { activities: Activity[] }) =>
+      repriced(context, { parts: { ...context.parts, activities: params.activities } }),
+    ),
     announceCouponRefused: emit((_, params: { reasons: string[] }) => ({
       type: 'coupon.refused' as const,
       reasons: params.reasons,
@@ -391,9 +396,12 @@ export const checkoutMachine = setup({
     };
     return { ...base, ...repriced(base, {}) };
   },
-  // The coupons load beside the pay options, so their change is taken whatever the form is doing; a
+  // The coupons and activities load beside the pay options, so they are taken whatever the form is doing; a
   // submission in flight keeps the payload it was sent with.
-  on: { 'checkout.setCoupons': { actions: { type: 'setCoupons', params: ({ event }) => event } } },
+  on: {
+    'checkout.setCoupons': { actions: { type: 'setCoupons', params: ({ event }) => event } },
+    'checkout.setActivities': { actions: { type: 'setActivities', params: ({ event }) => event } },
+  },
   initial: 'loading',
   states: {
     loading: {

@@ -1,9 +1,13 @@
 // Tab 3 (/pages/user/center): the session's user and the language switch.
 import { useSelector } from '@xstate/react';
+import { lazy, Suspense } from 'react';
 import { selectIsBusy, selectUser } from '../../machines/session.selectors';
 import { CenterView } from '../../views/user/center-view';
 import { useAppState } from '../app-state';
 import { WithMessages } from '../with-messages';
+
+// The coupons row brings its own messages and call, after the centre shows.
+const CouponEntry = lazy(() => import('./coupon-entry'));
 
 export default function CenterPage() {
   const { session, changeLocale } = useAppState();
@@ -16,6 +20,11 @@ export default function CenterPage() {
         busy={busy}
         onLanguage={changeLocale}
         onLogout={() => session.send({ type: 'session.signedOut' })}
+        coupons={
+          <Suspense fallback={null}>
+            <CouponEntry />
+          </Suspense>
+        }
       />
     </WithMessages>
   );

@@ -29,6 +29,7 @@ import { useAppState } from '../app-state';
 import { useAppNavigation } from '../shell';
 import { useFlow } from '../use-flow';
 import { couponSelectionFlow } from '../flows/coupon-selection';
+import { priceActivities, shopActivities } from '../shop-activities';
 
 type CheckoutActor = Actor<typeof checkoutMachine>;
 
@@ -100,6 +101,21 @@ function Picker({ checkout, shop }: { checkout: CheckoutActor; shop: ShopInfo })
   useEffect(() => {
     if (flow && hasPhone) flow.send({ type: 'coupons.login' });
   }, [flow, hasPhone]);
+  // After a reload straight onto this page the menu has not given the cart the shop's price activities.
+  useEffect(() => {
+    if (checkout.getSnapshot().context.parts.activities.length > 0) return;
+    let live = true;
+    shopActivities(shop.id).then(
+      (list) => {
+        const activities = priceActivities(list);
+        if (live && activities.length > 0) checkout.send({ type: 'checkout.setActivities', activities });
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [checkout, shop.id]);
   const guest = useSelector(flow ?? undefined, (s) => (s ? selectIsGuest(s) : false));
   const loading = useSelector(flow ?? undefined, (s) => (s ? selectIsLoading(s) : true));
   const failed = useSelector(flow ?? undefined, (s) => (s ? selectLoadFailed(s) : false));

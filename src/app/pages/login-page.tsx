@@ -1,6 +1,6 @@
 // /pages/user/login: the SMS login flow. In demo mode the reply carries the code; it is shown and typed
 // in for the visitor. A successful login refreshes the session's user and returns where the customer was.
-import { getRouteApi } from '@tanstack/react-router';
+import { getRouteApi, useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { Actor } from 'xstate';
@@ -60,6 +60,7 @@ function LoginFlow() {
   const { redirect } = route.useSearch();
   const { session } = useAppState();
   const navigation = useAppNavigation();
+  const router = useRouter();
   const toast = useToast();
   const { LL } = useI18nContext();
   const actor = useFlow(
@@ -69,7 +70,13 @@ function LoginFlow() {
       flow.on('auth.loggedIn', () => {
         session.send({ type: 'session.signedIn' });
         toast.show(LL.login.success());
-        navigation.go(redirect ?? '/pages/user/center', {}, { replace: true });
+        // A page may ask to come back with its query (a shared coupon link names its coupon). A route of
+        // the router is gone to directly; a spec route without a page yet through its nearest page.
+        const [path = '/pages/user/center', search = ''] = (redirect ?? '/pages/user/center').split('?');
+        const query = Object.fromEntries(new URLSearchParams(search));
+        if (Object.hasOwn(router.routesByPath, path))
+          void router.navigate({ to: path as never, search: query as never, replace: true });
+        else navigation.go(path, query, { replace: true });
       }),
     ],
   );

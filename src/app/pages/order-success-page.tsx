@@ -4,11 +4,11 @@
 // pay at the counter or pay on delivery) with the way to the order. No "placed" tick competes with either.
 import { getRouteApi } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { OrderDetail } from '../../domain/api/order';
 import { useI18nContext } from '../../i18n/i18n-context';
 import { settlementOf } from '../../machines/payment.selectors';
-import { selectMember } from '../../machines/session.selectors';
+import { selectHasPhone, selectMember } from '../../machines/session.selectors';
 import { OrderCard } from '../../views/order/order-success-view';
 import { AwaitingPayment, PayResult } from '../../views/order/pay-result';
 import { usePaymentTexts, type PaymentTexts } from '../../views/payment/payment-text';
@@ -22,6 +22,9 @@ import { useAppState } from '../app-state';
 import { useAppNavigation } from '../shell';
 import { OrderPayPanel, useOrderDetail } from './order-pay-panel';
 import { WithMessages } from '../with-messages';
+
+// What a paid order earned comes with its own messages and call, after the result shows.
+const CouponGift = lazy(() => import('./coupon-gift'));
 
 const route = getRouteApi('/order/success');
 
@@ -70,6 +73,7 @@ function Success({ id, PL }: { id: number; PL: PaymentTexts }) {
   const navigation = useAppNavigation();
   const { session } = useAppState();
   const member = useSelector(session, selectMember);
+  const hasPhone = useSelector(session, selectHasPhone);
   const loaded = useOrderDetail(id);
   // The pay panel's settled order replaces the one loaded, without a second read.
   const [settled, setSettled] = useState<OrderDetail | null>(null);
@@ -86,6 +90,11 @@ function Success({ id, PL }: { id: number; PL: PaymentTexts }) {
   const byMemberCard = order.payment?.settlement === 'memberCard' && order.payment.state === 'success';
   return (
     <Page head={<PageHead title={settlement ? PL.successTitle() : PL.title()} />}>
+      {settlement && hasPhone && order.payment?.state === 'success' && (
+        <Suspense fallback={null}>
+          <CouponGift orderId={order.id} />
+        </Suspense>
+      )}
       {settlement ? (
         <PayResult
           PL={PL}

@@ -45,6 +45,10 @@ const ProductChoiceSheet = lazy(() =>
 );
 // A shared-product or auto-add link is rare: its handling loads only when the query names one.
 const ProductLink = lazy(() => import('./product-link').then((module) => ({ default: module.ProductLink })));
+// The shop's offers (strip, product tags, price activities for the cart) load after the first screen.
+const ShopOffers = lazy(() => import('./shop-offers'));
+
+const NO_TAGS = new Map<number, string>();
 
 /** The menu query's product link (a shared product, an auto-add one), and how the page drops it once acted on. */
 export interface MenuLink {
@@ -153,6 +157,7 @@ function Menu({
   const failed = useSelector(actor, selectLoadFailed);
   const menuUpdated = useSelector(actor, selectMenuUpdated);
   const [panelShown, setPanelShown] = useState(false);
+  const [tags, setTags] = useState(NO_TAGS);
   const showPanel = useCallback(() => setPanelShown(true), []);
   const showCategory = useCallback(
     (typeId: number) => setJumpTo((last) => ({ typeId, seq: (last?.seq ?? 0) + 1 })),
@@ -181,7 +186,15 @@ function Menu({
   return (
     <ProductIndexView
       title={shop.name}
-      header={shopHeader(shop, orderType)}
+      header={{
+        ...shopHeader(shop, orderType),
+        offers: (
+          <Suspense fallback={null}>
+            <ShopOffers shopId={shop.id} cart={cart} onTags={setTags} />
+          </Suspense>
+        ),
+      }}
+      productTag={(id) => tags.get(id) ?? null}
       searchPlaceholder={searchPlaceholder(LL, shop.industry)}
       cart={cartActions}
       jumpTo={jumpTo}

@@ -54,9 +54,11 @@ export interface ProductCardProps {
   priority?: 'high' | 'eager';
   /** Without it (search results) the card only links to the product's page. */
   cart?: CardCartControl | undefined;
+  /** The price activity the product is in, in its short words ("Second cup at 50%"). */
+  tag?: string | null | undefined;
 }
 
-export function ProductCard({ product, showMemberPrice, href, priority, cart }: ProductCardProps) {
+export function ProductCard({ product, showMemberPrice, href, priority, cart, tag }: ProductCardProps) {
   const { LL } = useI18nContext();
   const format = usePriceFormatter();
   const availability = availabilityOf(product.state);
@@ -96,6 +98,11 @@ export function ProductCard({ product, showMemberPrice, href, priority, cart }: 
             {product.name}
           </a>
         </h3>
+        {tag && (
+          <p className={styles.memberTag} data-testid="activity-tag">
+            {tag}
+          </p>
+        )}
         {product.description && <p className={styles.description}>{product.description}</p>}
         {availability === 'outOfSaleTime' && product.saleTimes.length > 0 && (
           <p className={styles.meta}>

@@ -63,6 +63,8 @@ export interface MenuShopHeader {
   hours: string;
   /** The shop notice, shown when the shop has switched it on. */
   notice: string | null;
+  /** The shop's offers strip (loaded beside the menu), under the notice. */
+  offers?: ReactNode;
 }
 
 /** What the menu's cart controls do; absent until the cart has loaded. */
@@ -104,6 +106,8 @@ export interface ProductIndexViewProps {
   initialTypeId?: number | undefined;
   /** The cart bar and its sheet (cart mode), fixed at the bottom of the menu. */
   cartBar?: ReactNode;
+  /** The price activity a product is in, in short words, or null. */
+  productTag?: ((productId: number) => string | null) | undefined;
 }
 
 export function ProductIndexView(props: ProductIndexViewProps) {
@@ -206,6 +210,7 @@ function ShopHeader({ header, title }: { header: MenuShopHeader; title: string }
           <span>{header.notice}</span>
         </p>
       )}
+      {header.offers}
     </header>
   );
 }
@@ -220,6 +225,7 @@ function Menu({
   initialTypeId,
   cart,
   jumpTo: jumpRequest,
+  productTag,
 }: ProductIndexViewProps & { types: readonly MenuType[] }) {
   const { LL } = useI18nContext();
   const [active, setActive] = useState<number | undefined>(initialTypeId ?? types[0]?.id);
@@ -336,6 +342,7 @@ function Menu({
             useSection={useSection}
             showMemberPrice={showMemberPrice}
             cart={cart}
+            productTag={productTag}
             onLoadMore={onLoadMore}
             onRetryType={onRetryType}
             register={(element) => {
@@ -365,6 +372,7 @@ interface SectionBlockProps {
   onLoadMore: (typeId: number) => void;
   onRetryType: (typeId: number) => void;
   register: (element: HTMLElement | null) => void;
+  productTag: ((productId: number) => string | null) | undefined;
 }
 
 /** The units of a category's products in the cart, as a badge on its rail button. */
@@ -405,6 +413,7 @@ function SectionBlock({
   onLoadMore,
   onRetryType,
   register,
+  productTag,
 }: SectionBlockProps) {
   const { LL } = useI18nContext();
   const navigation = useNavigation();
@@ -431,6 +440,7 @@ function SectionBlock({
               {cart ? (
                 <CardWithCart
                   cart={cart}
+                  tag={productTag?.(product.id)}
                   product={product}
                   showMemberPrice={showMemberPrice}
                   href={navigation.href('/product/detail', { id: product.id })}
@@ -439,6 +449,7 @@ function SectionBlock({
               ) : (
                 <ProductCard
                   product={product}
+                  tag={productTag?.(product.id)}
                   showMemberPrice={showMemberPrice}
                   href={navigation.href('/product/detail', { id: product.id })}
                   priority={cardPriority(first, index)}

@@ -1,5 +1,5 @@
 // Tab 3 (/pages/user/center, "my"): the login entry or the user's summary, and the language switch.
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { UserInfo } from '../../domain/api/user';
 import type { Member } from '../../domain/catalog';
 import { catalogueLocaleOf } from '../../domain/enums';
@@ -19,9 +19,11 @@ export interface CenterViewProps {
   busy: boolean;
   onLanguage: (locale: Locales) => void;
   onLogout: () => void;
+  /** The ways to the customer's coupons and the shop's offers (loaded beside the page). */
+  coupons?: ReactNode;
 }
 
-export function CenterView({ user, busy, onLanguage, onLogout }: CenterViewProps) {
+export function CenterView({ user, busy, onLanguage, onLogout, coupons }: CenterViewProps) {
   const { LL, locale } = useI18nContext();
   // A new language's messages load lazily, so the screen keeps the old one for a moment after a tap. The
   // tap is what counts meanwhile: tapping back to the language still on screen must not be ignored.
@@ -100,6 +102,8 @@ export function CenterView({ user, busy, onLanguage, onLogout }: CenterViewProps
           </dl>
         </section>
       )}
+
+      {coupons}
 
       <section className={styles.card} aria-labelledby="language-title">
         <h2 id="language-title" className={styles.cardTitle}>

@@ -1,0 +1,106 @@
+// /pages/user/coupon/list: the customer's coupons by tab (usable, used, expired); pulling down reloads.
+// Coupons belong to a proved phone, so a device-only visitor is asked to log in first.
+import { useSelector } from '@xstate/react';
+import { useRef, useState } from 'react';
+import { fromPromise, waitFor, type Actor } from 'xstate';
+import type { CustomerCoupon } from '../../domain/api/activity';
+import { shopToday } from '../../domain/hours';
+import { useI18nContext } from '../../i18n/i18n-context';
+import { WALLET_TABS, walletCards, type WalletTab } from '../../machines/coupon-wallet.rules';
+import { selectData, selectError, selectFailed, selectIsLoading } from '../../machines/resource.selectors';
+import { selectHasPhone } from '../../machines/session.selectors';
+import { WalletView } from '../../views/coupon/wallet-view';
+import { LinkButton } from '../../views/ui/button';
+import { Page } from '../../views/ui/page';
+import { PageHead } from '../../views/ui/page-head';
+import { PullToRefresh } from '../../views/ui/pull-to-refresh';
+import { EmptyState } from '../../views/ui/state-views';
+import { useAppState } from '../app-state';
+import { clock } from '../clock';
+import { useAppNavigation } from '../shell';
+import { useFlow } from '../use-flow';
+import { walletFlow } from '../flows/coupons';
+import { pullToRefreshFlow } from '../flows/pull-to-refresh';
+import { WithMessages } from '../with-messages';
+
+export default function CouponListPage() {
+  return (
+    <WithMessages namespace="coupons">
+      <CouponListContent />
+    </WithMessages>
+  );
+}
+
+function CouponListContent() {
+  const { session } = useAppState();
+  const hasPhone = useSelector(session, selectHasPhone);
+  return hasPhone ? <Wallet /> : <LoginFirst />;
+}
+
+export function LoginFirst() {
+  const { LL } = useI18nContext();
+  const navigation = useAppNavigation();
+  return (
+    <Page head={<PageHead title={LL.coupons.list.title()} />}>
+      <EmptyState
+        icon="user"
+        title={LL.coupons.list.loginFirst()}
+        action={
+          <LinkButton href={navigation.href('/pages/user/login', { redirect: '/pages/user/coupon/list' })}>
+            {LL.coupons.list.goToLogin()}
+          </LinkButton>
+        }
+      />
+    </Page>
+  );
+}
+
+type WalletActor = Actor<typeof walletFlow>;
+
+function Wallet() {
+  const { shop } = useAppState();
+  const navigation = useAppNavigation();
+  const [tab, setTab] = useState<WalletTab>('usable');
+  const list = useRef<WalletActor | null>(null);
+  const actor = useFlow(
+    walletFlow,
+    () => ({ input: { params: {} } }),
+    (created) => {
+      list.current = created;
+      return [];
+    },
+  );
+  const pull = useFlow(
+    pullToRefreshFlow.provide({
+      actors: {
+        refresh: fromPromise(async () => {
+          const current = list.current;
+          if (!current) return;
+          current.send({ type: 'resource.reload' });
+          await waitFor(current, (s) => s.matches('ready') || s.matches('failed'));
+        }),
+      },
+    }),
+    () => ({ input: {} }),
+  );
+  const coupons = useSelector(actor ?? undefined, (s) => (s ? selectData<CustomerCoupon[]>(s) : null));
+  const loading = useSelector(actor ?? undefined, (s) => (s ? selectIsLoading(s) : true));
+  const failed = useSelector(actor ?? undefined, (s) => (s ? selectFailed(s) : false));
+  const error = useSelector(actor ?? undefined, (s) => (s ? selectError(s) : null));
+  const today = shopToday(clock(), shop?.timezone ?? 'Asia/Shanghai');
+  const view = (
+    <WalletView
+      tabs={WALLET_TABS}
+      tab={tab}
+      onTab={setTab}
+      cards={coupons ? walletCards(coupons, tab, today) : null}
+      loading={loading && !coupons}
+      failed={failed}
+      error={error}
+      onRetry={() => actor?.send({ type: 'resource.retry' })}
+      offersHref={navigation.href('/pages/activity/list')}
+      detailHref={(id) => navigation.href('/pages/user/coupon/detail', { id })}
+    />
+  );
+  return pull ? <PullToRefresh actor={pull}>{view}</PullToRefresh> : view;
+}
