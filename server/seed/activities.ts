@@ -13,6 +13,8 @@ export interface SeedActivity {
   rules?: ActivityRules;
   code?: string;
   userType?: number;
+  /** Times red bag: paid orders per reward. */
+  limitQuantity?: number;
   templates?: SeedTemplate[];
 }
 
@@ -28,6 +30,11 @@ export interface SeedTemplate {
   monthDays?: number[];
   validDays?: number;
   overSendMinAmount?: number;
+  /** Expand red bag figures (the base is rules.reductionAmount, the minimum spend rules.minAmount). */
+  expandLevelOne?: number;
+  expandLevelTwo?: number;
+  expandMax?: number;
+  forwardable?: boolean;
   /** Given to the demo phone. */
   demoHeld?: boolean;
 }
@@ -169,6 +176,53 @@ export const demoActivities: SeedActivity[] = [
         name: t('S$6 for joining', '注册礼6元'),
         rules: { reductionAmount: 600, minAmount: 3000 },
         channels: ['register'],
+      },
+    ],
+  },
+  // Red bags (README "Coupons": two browsers for the expand bag).
+  {
+    kind: 8,
+    name: t('Grow your red bag', '膨胀红包'),
+    templates: [
+      {
+        kind: 8,
+        name: t('Red bag, grows with friends', '好友助力膨胀红包'),
+        rules: { reductionAmount: 300, minAmount: 2000 },
+        channels: ['expandRedBag'],
+        expandLevelOne: 100,
+        expandLevelTwo: 50,
+        expandMax: 1000,
+        forwardable: true,
+        validDays: 30,
+      },
+    ],
+  },
+  {
+    kind: 4,
+    name: t('Treat a friend', '请朋友吃饭'),
+    templates: [
+      {
+        kind: 4,
+        name: t('S$4 off over S$25, can be forwarded', '满25减4（可转赠）'),
+        rules: { reductionAmount: 400, minAmount: 2500 },
+        channels: ['activity'],
+        perCustomer: 2,
+        forwardable: true,
+        validDays: 30,
+      },
+    ],
+  },
+  {
+    kind: 13,
+    name: t('Every third order, S$5', '每3单送5元'),
+    limitQuantity: 3,
+    templates: [
+      {
+        kind: 4,
+        name: t('S$5 for your loyalty', '集单奖励5元'),
+        rules: { reductionAmount: 500, minAmount: 2000 },
+        channels: ['timesRedBag'],
+        validDays: 30,
       },
     ],
   },

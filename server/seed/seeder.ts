@@ -272,6 +272,7 @@ async function insertActivities(tx: Tx, entry: SeedShopActivities): Promise<void
         rules: activityRulesSchema.parse(a.rules ?? {}),
         code: a.code ?? null,
         userType: a.userType ?? 0,
+        limitQuantity: a.limitQuantity ?? null,
       })
       .returning();
     for (const { demoHeld, rules, ...template } of a.templates ?? []) {
