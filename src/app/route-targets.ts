@@ -31,6 +31,8 @@ export const BUILT_PATHS = [
   '/order/multi-success',
   '/pages/user/order/list',
   '/pages/user/order/detail',
+  '/product/expand-red-bag',
+  '/pages/user/coupon/times-red-bag',
 ] as const;
 export type BuiltPath = (typeof BUILT_PATHS)[number];
 
@@ -44,8 +46,6 @@ export interface Target {
 const NEAREST: Record<string, (query: Query) => Target> = {
   // Member centre: the "my" tab shows the member summary.
   '/member/index': () => ({ path: '/pages/user/center', query: {} }),
-  // Expand red bag: the shop's home tab, where its activities are announced.
-  '/product/expand-red-bag': () => ({ path: '/pages/user/index-tab', query: {} }),
   // Appointment booking: the selection tab, which lists the services.
   '/pages/appointment/index': () => ({ path: '/pages/user/index-tab-1', query: {} }),
 };

@@ -24,6 +24,7 @@ export type Translations = RootTranslation &
 	orders: NamespaceOrdersTranslation,
 	payment: NamespacePaymentTranslation,
 	productLink: NamespaceProductLinkTranslation,
+	redBag: NamespaceRedBagTranslation,
 	webView: NamespaceWebViewTranslation
 }
 
@@ -2816,6 +2817,386 @@ export type NamespaceProductLinkTranslation = {
 	unavailable: string
 }
 
+export type NamespaceRedBagTranslation = {
+	/**
+	 * R​e​d​ ​b​a​g
+	 */
+	title: string
+	/**
+	 * L​o​a​d​i​n​g​ ​t​h​e​ ​r​e​d​ ​b​a​g​…
+	 */
+	loading: string
+	/**
+	 * C​h​e​c​k​i​n​g​ ​f​o​r​ ​n​e​w​ ​h​e​l​p​…
+	 */
+	refreshing: string
+	/**
+	 * R​e​f​r​e​s​h
+	 */
+	refresh: string
+	bag: {
+		/**
+		 * Y​o​u​r​ ​r​e​d​ ​b​a​g
+		 */
+		yours: string
+		/**
+		 * {​o​w​n​e​r​}​’​s​ ​r​e​d​ ​b​a​g
+		 * @param {string} owner
+		 */
+		friends: RequiredParams<'owner'>
+		/**
+		 * W​o​r​t​h
+		 */
+		value: string
+		/**
+		 * {​a​m​o​u​n​t​}​ ​m​o​r​e​ ​t​o​ ​r​e​a​c​h​ ​{​m​a​x​}
+		 * @param {string} amount
+		 * @param {string} max
+		 */
+		toMax: RequiredParams<'amount' | 'max'>
+		/**
+		 * I​t​ ​h​a​s​ ​r​e​a​c​h​e​d​ ​t​h​e​ ​m​a​x​i​m​u​m​ ​o​f​ ​{​m​a​x​}
+		 * @param {string} max
+		 */
+		maxReached: RequiredParams<'max'>
+		/**
+		 * G​r​o​w​n​ ​t​o​ ​{​v​a​l​u​e​}​ ​o​f​ ​{​m​a​x​}
+		 * @param {string} max
+		 * @param {string} value
+		 */
+		progress: RequiredParams<'max' | 'value'>
+		/**
+		 * U​s​a​b​l​e​ ​n​o​w​ ​o​n​ ​o​r​d​e​r​s​ ​o​v​e​r​ ​{​m​i​n​}
+		 * @param {string} min
+		 */
+		usable: RequiredParams<'min'>
+		/**
+		 * U​s​a​b​l​e​ ​n​o​w​ ​o​n​ ​a​n​y​ ​o​r​d​e​r
+		 */
+		usableNoMin: string
+	}
+	rules: {
+		/**
+		 * H​o​w​ ​i​t​ ​g​r​o​w​s
+		 */
+		title: string
+	}
+	helps: {
+		/**
+		 * F​r​i​e​n​d​s​ ​w​h​o​ ​h​e​l​p​e​d
+		 */
+		title: string
+		/**
+		 * N​o​ ​f​r​i​e​n​d​ ​h​a​s​ ​h​e​l​p​e​d​ ​y​e​t​.​ ​S​h​a​r​e​ ​y​o​u​r​ ​l​i​n​k​ ​a​n​d​ ​w​a​t​c​h​ ​i​t​ ​g​r​o​w​.
+		 */
+		empty: string
+		/**
+		 * H​e​l​p​e​d​ ​d​i​r​e​c​t​l​y
+		 */
+		level1: string
+		/**
+		 * V​i​a​ ​a​ ​f​r​i​e​n​d​’​s​ ​s​h​a​r​e
+		 */
+		level2: string
+		/**
+		 * +​{​a​m​o​u​n​t​}
+		 * @param {string} amount
+		 */
+		amount: RequiredParams<'amount'>
+	}
+	receive: {
+		/**
+		 * G​e​t​ ​y​o​u​r​ ​r​e​d​ ​b​a​g
+		 */
+		title: string
+		/**
+		 * S​t​a​r​t​ ​w​i​t​h​ ​{​b​a​s​e​}​.​ ​E​v​e​r​y​ ​f​r​i​e​n​d​ ​w​h​o​ ​o​p​e​n​s​ ​y​o​u​r​ ​l​i​n​k​ ​a​d​d​s​ ​{​r​e​w​a​r​d​}​,​ ​u​p​ ​t​o​ ​{​m​a​x​}​.
+		 * @param {string} base
+		 * @param {string} max
+		 * @param {string} reward
+		 */
+		hint: RequiredParams<'base' | 'max' | 'reward'>
+		/**
+		 * G​e​t​ ​m​y​ ​r​e​d​ ​b​a​g
+		 */
+		action: string
+	}
+	help: {
+		/**
+		 * T​a​p​ ​t​o​ ​a​d​d​ ​{​r​e​w​a​r​d​}​ ​t​o​ ​{​o​w​n​e​r​}​’​s​ ​r​e​d​ ​b​a​g​ ​a​n​d​ ​g​e​t​ ​a​ ​r​e​d​ ​b​a​g​ ​o​f​ ​y​o​u​r​ ​o​w​n​.
+		 * @param {string} owner
+		 * @param {string} reward
+		 */
+		hint: RequiredParams<'owner' | 'reward'>
+		/**
+		 * H​e​l​p​ ​i​t​ ​g​r​o​w
+		 */
+		action: string
+	}
+	thanked: {
+		/**
+		 * T​h​a​n​k​s​ ​f​o​r​ ​h​e​l​p​i​n​g​!
+		 */
+		title: string
+		/**
+		 * {​o​w​n​e​r​}​’​s​ ​r​e​d​ ​b​a​g​ ​g​r​e​w​ ​t​o​ ​{​a​m​o​u​n​t​}​.
+		 * @param {string} amount
+		 * @param {string} owner
+		 */
+		grew: RequiredParams<'amount' | 'owner'>
+		/**
+		 * Y​o​u​r​ ​o​w​n​ ​r​e​d​ ​b​a​g​:​ ​{​a​m​o​u​n​t​}
+		 * @param {string} amount
+		 */
+		yours: RequiredParams<'amount'>
+		/**
+		 * O​p​e​n​ ​m​y​ ​r​e​d​ ​b​a​g
+		 */
+		open: string
+	}
+	helped: {
+		/**
+		 * Y​o​u​ ​h​a​v​e​ ​h​e​l​p​e​d​ ​t​h​i​s​ ​r​e​d​ ​b​a​g
+		 */
+		title: string
+		/**
+		 * O​p​e​n​ ​m​y​ ​r​e​d​ ​b​a​g
+		 */
+		open: string
+	}
+	closed: {
+		/**
+		 * T​h​i​s​ ​r​e​d​ ​b​a​g​ ​h​a​s​ ​b​e​e​n​ ​u​s​e​d​ ​a​n​d​ ​g​r​o​w​s​ ​n​o​ ​m​o​r​e​.
+		 */
+		used: string
+		/**
+		 * T​h​i​s​ ​r​e​d​ ​b​a​g​ ​i​s​ ​h​e​l​d​ ​b​y​ ​a​n​ ​u​n​p​a​i​d​ ​o​r​d​e​r​ ​a​n​d​ ​g​r​o​w​s​ ​n​o​ ​m​o​r​e​.
+		 */
+		reserved: string
+		/**
+		 * T​h​i​s​ ​r​e​d​ ​b​a​g​ ​h​a​s​ ​e​x​p​i​r​e​d​.
+		 */
+		expired: string
+	}
+	signIn: {
+		/**
+		 * L​o​g​ ​i​n​ ​w​i​t​h​ ​y​o​u​r​ ​p​h​o​n​e​ ​t​o​ ​h​e​l​p​ ​t​h​i​s​ ​r​e​d​ ​b​a​g​ ​g​r​o​w​ ​a​n​d​ ​g​e​t​ ​o​n​e​ ​o​f​ ​y​o​u​r​ ​o​w​n​.
+		 */
+		hint: string
+		/**
+		 * L​o​g​ ​i​n​ ​t​o​ ​c​o​n​t​i​n​u​e
+		 */
+		action: string
+	}
+	missing: {
+		/**
+		 * T​h​i​s​ ​r​e​d​ ​b​a​g​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​f​o​u​n​d
+		 */
+		title: string
+		/**
+		 * T​h​e​ ​l​i​n​k​ ​m​a​y​ ​b​e​ ​i​n​c​o​m​p​l​e​t​e​,​ ​o​r​ ​t​h​e​ ​o​f​f​e​r​ ​h​a​s​ ​e​n​d​e​d​.
+		 */
+		hint: string
+	}
+	/**
+	 * U​s​e​ ​i​t​ ​n​o​w
+	 */
+	useNow: string
+	/**
+	 * G​o​ ​t​o​ ​t​h​e​ ​m​e​n​u
+	 */
+	toMenu: string
+	share: {
+		/**
+		 * S​h​a​r​e​ ​t​o​ ​g​r​o​w​ ​i​t
+		 */
+		action: string
+		/**
+		 * S​h​a​r​e​ ​y​o​u​r​ ​r​e​d​ ​b​a​g
+		 */
+		title: string
+		/**
+		 * F​r​i​e​n​d​s​ ​w​h​o​ ​o​p​e​n​ ​t​h​i​s​ ​l​i​n​k​ ​a​n​d​ ​h​e​l​p​ ​m​a​k​e​ ​y​o​u​r​ ​r​e​d​ ​b​a​g​ ​g​r​o​w​.
+		 */
+		hint: string
+		/**
+		 * L​i​n​k​ ​t​o​ ​s​h​a​r​e
+		 */
+		link: string
+		/**
+		 * C​o​p​y​ ​l​i​n​k
+		 */
+		copy: string
+		/**
+		 * L​i​n​k​ ​c​o​p​i​e​d
+		 */
+		copied: string
+		/**
+		 * C​o​u​l​d​ ​n​o​t​ ​c​o​p​y​:​ ​s​e​l​e​c​t​ ​t​h​e​ ​l​i​n​k​ ​a​n​d​ ​c​o​p​y​ ​i​t​.
+		 */
+		copyFailed: string
+		/**
+		 * Q​R​ ​c​o​d​e​ ​o​f​ ​t​h​e​ ​l​i​n​k​,​ ​f​o​r​ ​a​ ​f​r​i​e​n​d​ ​t​o​ ​s​c​a​n
+		 */
+		qr: string
+		/**
+		 * S​h​a​r​e​ ​w​i​t​h​ ​a​n​ ​a​p​p​…
+		 */
+		more: string
+		/**
+		 * H​e​l​p​ ​m​e​ ​g​r​o​w​ ​m​y​ ​r​e​d​ ​b​a​g​ ​a​t​ ​{​s​h​o​p​}​!
+		 * @param {string} shop
+		 */
+		text: RequiredParams<'shop'>
+	}
+	refusal: {
+		/**
+		 * T​h​i​s​ ​o​f​f​e​r​ ​d​o​e​s​ ​n​o​t​ ​e​x​i​s​t​.
+		 */
+		activityNotFound: string
+		/**
+		 * T​h​i​s​ ​o​f​f​e​r​ ​h​a​s​ ​e​n​d​e​d​.
+		 */
+		activityEnded: string
+		/**
+		 * A​l​l​ ​r​e​d​ ​b​a​g​s​ ​o​f​ ​t​h​i​s​ ​o​f​f​e​r​ ​a​r​e​ ​g​o​n​e​.
+		 */
+		soldOut: string
+		/**
+		 * Y​o​u​ ​h​a​v​e​ ​a​l​r​e​a​d​y​ ​t​a​k​e​n​ ​p​a​r​t​ ​i​n​ ​t​h​i​s​ ​o​f​f​e​r​.
+		 */
+		limitReached: string
+		/**
+		 * P​l​e​a​s​e​ ​l​o​g​ ​i​n​ ​f​i​r​s​t​.
+		 */
+		loginRequired: string
+		/**
+		 * T​h​i​s​ ​o​f​f​e​r​ ​i​s​ ​n​o​t​ ​f​o​r​ ​y​o​u​.
+		 */
+		notForYou: string
+		/**
+		 * T​h​i​s​ ​l​i​n​k​ ​i​s​ ​n​o​t​ ​v​a​l​i​d​.
+		 */
+		codeNotFound: string
+		/**
+		 * N​o​t​ ​e​a​r​n​e​d​ ​y​e​t​.
+		 */
+		notEarned: string
+	}
+	forward: {
+		/**
+		 * F​o​r​w​a​r​d​ ​t​o​ ​a​ ​f​r​i​e​n​d
+		 */
+		action: string
+		/**
+		 * F​o​r​w​a​r​d​ ​t​h​i​s​ ​c​o​u​p​o​n
+		 */
+		title: string
+		/**
+		 * T​h​e​ ​f​i​r​s​t​ ​f​r​i​e​n​d​ ​w​h​o​ ​o​p​e​n​s​ ​t​h​i​s​ ​l​i​n​k​ ​a​n​d​ ​c​l​a​i​m​s​ ​i​t​ ​g​e​t​s​ ​t​h​e​ ​c​o​u​p​o​n​;​ ​i​t​ ​t​h​e​n​ ​l​e​a​v​e​s​ ​y​o​u​r​ ​c​o​u​p​o​n​s​.
+		 */
+		hint: string
+		/**
+		 * M​a​k​i​n​g​ ​t​h​e​ ​l​i​n​k​…
+		 */
+		making: string
+		/**
+		 * A​ ​c​o​u​p​o​n​ ​f​o​r​ ​y​o​u
+		 */
+		claimTitle: string
+		/**
+		 * A​ ​f​r​i​e​n​d​ ​f​o​r​w​a​r​d​e​d​ ​t​h​i​s​ ​c​o​u​p​o​n​ ​t​o​ ​y​o​u​.
+		 */
+		from: string
+		/**
+		 * C​l​a​i​m​ ​i​t
+		 */
+		claim: string
+		/**
+		 * L​o​g​ ​i​n​ ​t​o​ ​c​l​a​i​m
+		 */
+		loginToClaim: string
+		/**
+		 * I​t​ ​i​s​ ​y​o​u​r​s​ ​n​o​w​:​ ​f​i​n​d​ ​i​t​ ​i​n​ ​y​o​u​r​ ​c​o​u​p​o​n​s​.
+		 */
+		claimed: string
+		/**
+		 * T​h​i​s​ ​c​o​u​p​o​n​ ​h​a​s​ ​b​e​e​n​ ​c​l​a​i​m​e​d​ ​a​l​r​e​a​d​y​ ​o​r​ ​i​s​ ​n​o​ ​l​o​n​g​e​r​ ​v​a​l​i​d​.
+		 */
+		gone: string
+		/**
+		 * A​ ​c​o​u​p​o​n​ ​f​o​r​ ​y​o​u​ ​a​t​ ​{​s​h​o​p​}
+		 * @param {string} shop
+		 */
+		text: RequiredParams<'shop'>
+	}
+	times: {
+		/**
+		 * O​r​d​e​r​ ​r​e​d​ ​b​a​g​s
+		 */
+		title: string
+		/**
+		 * N​o​ ​o​r​d​e​r​ ​r​e​d​ ​b​a​g​s​ ​r​i​g​h​t​ ​n​o​w
+		 */
+		empty: string
+		/**
+		 * W​h​e​n​ ​t​h​e​ ​s​h​o​p​ ​r​u​n​s​ ​o​n​e​,​ ​e​a​c​h​ ​p​a​i​d​ ​o​r​d​e​r​ ​b​r​i​n​g​s​ ​y​o​u​ ​c​l​o​s​e​r​ ​t​o​ ​a​ ​r​e​w​a​r​d​.
+		 */
+		emptyHint: string
+		/**
+		 * L​o​g​ ​i​n​ ​t​o​ ​s​e​e​ ​y​o​u​r​ ​o​r​d​e​r​ ​r​e​d​ ​b​a​g​s
+		 */
+		login: string
+		/**
+		 * {​d​o​n​e​}​ ​o​f​ ​{​t​o​t​a​l​}​ ​p​a​i​d​ ​o​r​d​e​r​s
+		 * @param {number} done
+		 * @param {number} total
+		 */
+		progress: RequiredParams<'done' | 'total'>
+		/**
+		 * {​c​o​u​n​t​}​ ​m​o​r​e​ ​p​a​i​d​ ​o​r​d​e​r​{​{​s​}​}​ ​t​o​ ​g​o
+		 * @param {number} count
+		 */
+		toGo: RequiredParams<'count'>
+		/**
+		 * R​e​w​a​r​d​:​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		reward: RequiredParams<'name'>
+		/**
+		 * {​s​t​a​r​t​}​ ​–​ ​{​e​n​d​}
+		 * @param {string} end
+		 * @param {string} start
+		 */
+		dates: RequiredParams<'end' | 'start'>
+		/**
+		 * R​e​w​a​r​d​ ​t​a​k​e​n​ ​{​c​o​u​n​t​}​ ​t​i​m​e​{​{​s​}​}
+		 * @param {number} count
+		 */
+		taken: RequiredParams<'count'>
+		/**
+		 * Y​o​u​r​ ​r​e​w​a​r​d​ ​i​s​ ​r​e​a​d​y
+		 */
+		ready: string
+		/**
+		 * T​a​k​e​ ​y​o​u​r​ ​r​e​w​a​r​d
+		 */
+		take: string
+		/**
+		 * A​d​d​e​d​ ​t​o​ ​y​o​u​r​ ​c​o​u​p​o​n​s
+		 */
+		tookOne: string
+		/**
+		 * V​i​e​w​ ​i​n​ ​m​y​ ​c​o​u​p​o​n​s
+		 */
+		viewCoupons: string
+		/**
+		 * E​n​d​e​d
+		 */
+		ended: string
+	}
+}
+
 export type NamespaceWebViewTranslation = {
 	/**
 	 * W​e​b​ ​p​a​g​e
@@ -2853,6 +3234,7 @@ export type Namespaces =
 	| 'orders'
 	| 'payment'
 	| 'productLink'
+	| 'redBag'
 	| 'webView'
 
 type DisallowNamespaces = {
@@ -2903,6 +3285,12 @@ type DisallowNamespaces = {
 	 * you need to use the `./productLink/index.ts` file instead
 	 */
 	productLink?: "[typesafe-i18n] reserved for 'productLink'-namespace. You need to use the `./productLink/index.ts` file instead."
+
+	/**
+	 * reserved for 'redBag'-namespace\
+	 * you need to use the `./redBag/index.ts` file instead
+	 */
+	redBag?: "[typesafe-i18n] reserved for 'redBag'-namespace. You need to use the `./redBag/index.ts` file instead."
 
 	/**
 	 * reserved for 'webView'-namespace\
@@ -5569,6 +5957,360 @@ export type TranslationFunctions = {
 		 * This product is not available in this shop.
 		 */
 		unavailable: () => LocalizedString
+	}
+	redBag: {
+		/**
+		 * Red bag
+		 */
+		title: () => LocalizedString
+		/**
+		 * Loading the red bag…
+		 */
+		loading: () => LocalizedString
+		/**
+		 * Checking for new help…
+		 */
+		refreshing: () => LocalizedString
+		/**
+		 * Refresh
+		 */
+		refresh: () => LocalizedString
+		bag: {
+			/**
+			 * Your red bag
+			 */
+			yours: () => LocalizedString
+			/**
+			 * {owner}’s red bag
+			 */
+			friends: (arg: { owner: string }) => LocalizedString
+			/**
+			 * Worth
+			 */
+			value: () => LocalizedString
+			/**
+			 * {amount} more to reach {max}
+			 */
+			toMax: (arg: { amount: string, max: string }) => LocalizedString
+			/**
+			 * It has reached the maximum of {max}
+			 */
+			maxReached: (arg: { max: string }) => LocalizedString
+			/**
+			 * Grown to {value} of {max}
+			 */
+			progress: (arg: { max: string, value: string }) => LocalizedString
+			/**
+			 * Usable now on orders over {min}
+			 */
+			usable: (arg: { min: string }) => LocalizedString
+			/**
+			 * Usable now on any order
+			 */
+			usableNoMin: () => LocalizedString
+		}
+		rules: {
+			/**
+			 * How it grows
+			 */
+			title: () => LocalizedString
+		}
+		helps: {
+			/**
+			 * Friends who helped
+			 */
+			title: () => LocalizedString
+			/**
+			 * No friend has helped yet. Share your link and watch it grow.
+			 */
+			empty: () => LocalizedString
+			/**
+			 * Helped directly
+			 */
+			level1: () => LocalizedString
+			/**
+			 * Via a friend’s share
+			 */
+			level2: () => LocalizedString
+			/**
+			 * +{amount}
+			 */
+			amount: (arg: { amount: string }) => LocalizedString
+		}
+		receive: {
+			/**
+			 * Get your red bag
+			 */
+			title: () => LocalizedString
+			/**
+			 * Start with {base}. Every friend who opens your link adds {reward}, up to {max}.
+			 */
+			hint: (arg: { base: string, max: string, reward: string }) => LocalizedString
+			/**
+			 * Get my red bag
+			 */
+			action: () => LocalizedString
+		}
+		help: {
+			/**
+			 * Tap to add {reward} to {owner}’s red bag and get a red bag of your own.
+			 */
+			hint: (arg: { owner: string, reward: string }) => LocalizedString
+			/**
+			 * Help it grow
+			 */
+			action: () => LocalizedString
+		}
+		thanked: {
+			/**
+			 * Thanks for helping!
+			 */
+			title: () => LocalizedString
+			/**
+			 * {owner}’s red bag grew to {amount}.
+			 */
+			grew: (arg: { amount: string, owner: string }) => LocalizedString
+			/**
+			 * Your own red bag: {amount}
+			 */
+			yours: (arg: { amount: string }) => LocalizedString
+			/**
+			 * Open my red bag
+			 */
+			open: () => LocalizedString
+		}
+		helped: {
+			/**
+			 * You have helped this red bag
+			 */
+			title: () => LocalizedString
+			/**
+			 * Open my red bag
+			 */
+			open: () => LocalizedString
+		}
+		closed: {
+			/**
+			 * This red bag has been used and grows no more.
+			 */
+			used: () => LocalizedString
+			/**
+			 * This red bag is held by an unpaid order and grows no more.
+			 */
+			reserved: () => LocalizedString
+			/**
+			 * This red bag has expired.
+			 */
+			expired: () => LocalizedString
+		}
+		signIn: {
+			/**
+			 * Log in with your phone to help this red bag grow and get one of your own.
+			 */
+			hint: () => LocalizedString
+			/**
+			 * Log in to continue
+			 */
+			action: () => LocalizedString
+		}
+		missing: {
+			/**
+			 * This red bag could not be found
+			 */
+			title: () => LocalizedString
+			/**
+			 * The link may be incomplete, or the offer has ended.
+			 */
+			hint: () => LocalizedString
+		}
+		/**
+		 * Use it now
+		 */
+		useNow: () => LocalizedString
+		/**
+		 * Go to the menu
+		 */
+		toMenu: () => LocalizedString
+		share: {
+			/**
+			 * Share to grow it
+			 */
+			action: () => LocalizedString
+			/**
+			 * Share your red bag
+			 */
+			title: () => LocalizedString
+			/**
+			 * Friends who open this link and help make your red bag grow.
+			 */
+			hint: () => LocalizedString
+			/**
+			 * Link to share
+			 */
+			link: () => LocalizedString
+			/**
+			 * Copy link
+			 */
+			copy: () => LocalizedString
+			/**
+			 * Link copied
+			 */
+			copied: () => LocalizedString
+			/**
+			 * Could not copy: select the link and copy it.
+			 */
+			copyFailed: () => LocalizedString
+			/**
+			 * QR code of the link, for a friend to scan
+			 */
+			qr: () => LocalizedString
+			/**
+			 * Share with an app…
+			 */
+			more: () => LocalizedString
+			/**
+			 * Help me grow my red bag at {shop}!
+			 */
+			text: (arg: { shop: string }) => LocalizedString
+		}
+		refusal: {
+			/**
+			 * This offer does not exist.
+			 */
+			activityNotFound: () => LocalizedString
+			/**
+			 * This offer has ended.
+			 */
+			activityEnded: () => LocalizedString
+			/**
+			 * All red bags of this offer are gone.
+			 */
+			soldOut: () => LocalizedString
+			/**
+			 * You have already taken part in this offer.
+			 */
+			limitReached: () => LocalizedString
+			/**
+			 * Please log in first.
+			 */
+			loginRequired: () => LocalizedString
+			/**
+			 * This offer is not for you.
+			 */
+			notForYou: () => LocalizedString
+			/**
+			 * This link is not valid.
+			 */
+			codeNotFound: () => LocalizedString
+			/**
+			 * Not earned yet.
+			 */
+			notEarned: () => LocalizedString
+		}
+		forward: {
+			/**
+			 * Forward to a friend
+			 */
+			action: () => LocalizedString
+			/**
+			 * Forward this coupon
+			 */
+			title: () => LocalizedString
+			/**
+			 * The first friend who opens this link and claims it gets the coupon; it then leaves your coupons.
+			 */
+			hint: () => LocalizedString
+			/**
+			 * Making the link…
+			 */
+			making: () => LocalizedString
+			/**
+			 * A coupon for you
+			 */
+			claimTitle: () => LocalizedString
+			/**
+			 * A friend forwarded this coupon to you.
+			 */
+			from: () => LocalizedString
+			/**
+			 * Claim it
+			 */
+			claim: () => LocalizedString
+			/**
+			 * Log in to claim
+			 */
+			loginToClaim: () => LocalizedString
+			/**
+			 * It is yours now: find it in your coupons.
+			 */
+			claimed: () => LocalizedString
+			/**
+			 * This coupon has been claimed already or is no longer valid.
+			 */
+			gone: () => LocalizedString
+			/**
+			 * A coupon for you at {shop}
+			 */
+			text: (arg: { shop: string }) => LocalizedString
+		}
+		times: {
+			/**
+			 * Order red bags
+			 */
+			title: () => LocalizedString
+			/**
+			 * No order red bags right now
+			 */
+			empty: () => LocalizedString
+			/**
+			 * When the shop runs one, each paid order brings you closer to a reward.
+			 */
+			emptyHint: () => LocalizedString
+			/**
+			 * Log in to see your order red bags
+			 */
+			login: () => LocalizedString
+			/**
+			 * {done} of {total} paid orders
+			 */
+			progress: (arg: { done: number, total: number }) => LocalizedString
+			/**
+			 * {count} more paid order{{s}} to go
+			 */
+			toGo: (arg: { count: number }) => LocalizedString
+			/**
+			 * Reward: {name}
+			 */
+			reward: (arg: { name: string }) => LocalizedString
+			/**
+			 * {start} – {end}
+			 */
+			dates: (arg: { end: string, start: string }) => LocalizedString
+			/**
+			 * Reward taken {count} time{{s}}
+			 */
+			taken: (arg: { count: number }) => LocalizedString
+			/**
+			 * Your reward is ready
+			 */
+			ready: () => LocalizedString
+			/**
+			 * Take your reward
+			 */
+			take: () => LocalizedString
+			/**
+			 * Added to your coupons
+			 */
+			tookOne: () => LocalizedString
+			/**
+			 * View in my coupons
+			 */
+			viewCoupons: () => LocalizedString
+			/**
+			 * Ended
+			 */
+			ended: () => LocalizedString
+		}
 	}
 	webView: {
 		/**

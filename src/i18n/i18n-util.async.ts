@@ -23,6 +23,7 @@ const localeNamespaceLoaders = {
 		orders: () => import('./en/orders'),
 		payment: () => import('./en/payment'),
 		productLink: () => import('./en/productLink'),
+		redBag: () => import('./en/redBag'),
 		webView: () => import('./en/webView')
 	},
 	es: {
@@ -34,6 +35,7 @@ const localeNamespaceLoaders = {
 		orders: () => import('./es/orders'),
 		payment: () => import('./es/payment'),
 		productLink: () => import('./es/productLink'),
+		redBag: () => import('./es/redBag'),
 		webView: () => import('./es/webView')
 	},
 	fr: {
@@ -45,6 +47,7 @@ const localeNamespaceLoaders = {
 		orders: () => import('./fr/orders'),
 		payment: () => import('./fr/payment'),
 		productLink: () => import('./fr/productLink'),
+		redBag: () => import('./fr/redBag'),
 		webView: () => import('./fr/webView')
 	},
 	'zh-CN': {
@@ -56,6 +59,7 @@ const localeNamespaceLoaders = {
 		orders: () => import('./zh-CN/orders'),
 		payment: () => import('./zh-CN/payment'),
 		productLink: () => import('./zh-CN/productLink'),
+		redBag: () => import('./zh-CN/redBag'),
 		webView: () => import('./zh-CN/webView')
 	},
 	'zh-TW': {
@@ -67,6 +71,7 @@ const localeNamespaceLoaders = {
 		orders: () => import('./zh-TW/orders'),
 		payment: () => import('./zh-TW/payment'),
 		productLink: () => import('./zh-TW/productLink'),
+		redBag: () => import('./zh-TW/redBag'),
 		webView: () => import('./zh-TW/webView')
 	}
 }

@@ -19,6 +19,7 @@ import en_login from './en/login'
 import en_orders from './en/orders'
 import en_payment from './en/payment'
 import en_productLink from './en/productLink'
+import en_redBag from './en/redBag'
 import en_webView from './en/webView'
 import es_address from './es/address'
 import es_checkout from './es/checkout'
@@ -28,6 +29,7 @@ import es_login from './es/login'
 import es_orders from './es/orders'
 import es_payment from './es/payment'
 import es_productLink from './es/productLink'
+import es_redBag from './es/redBag'
 import es_webView from './es/webView'
 import fr_address from './fr/address'
 import fr_checkout from './fr/checkout'
@@ -37,6 +39,7 @@ import fr_login from './fr/login'
 import fr_orders from './fr/orders'
 import fr_payment from './fr/payment'
 import fr_productLink from './fr/productLink'
+import fr_redBag from './fr/redBag'
 import fr_webView from './fr/webView'
 import zh_CN_address from './zh-CN/address'
 import zh_CN_checkout from './zh-CN/checkout'
@@ -46,6 +49,7 @@ import zh_CN_login from './zh-CN/login'
 import zh_CN_orders from './zh-CN/orders'
 import zh_CN_payment from './zh-CN/payment'
 import zh_CN_productLink from './zh-CN/productLink'
+import zh_CN_redBag from './zh-CN/redBag'
 import zh_CN_webView from './zh-CN/webView'
 import zh_TW_address from './zh-TW/address'
 import zh_TW_checkout from './zh-TW/checkout'
@@ -55,6 +59,7 @@ import zh_TW_login from './zh-TW/login'
 import zh_TW_orders from './zh-TW/orders'
 import zh_TW_payment from './zh-TW/payment'
 import zh_TW_productLink from './zh-TW/productLink'
+import zh_TW_redBag from './zh-TW/redBag'
 import zh_TW_webView from './zh-TW/webView'
 
 const localeTranslations = {
@@ -68,6 +73,7 @@ const localeTranslations = {
 		orders: en_orders,
 		payment: en_payment,
 		productLink: en_productLink,
+		redBag: en_redBag,
 		webView: en_webView
 	},
 	es: {
@@ -80,6 +86,7 @@ const localeTranslations = {
 		orders: es_orders,
 		payment: es_payment,
 		productLink: es_productLink,
+		redBag: es_redBag,
 		webView: es_webView
 	},
 	fr: {
@@ -92,6 +99,7 @@ const localeTranslations = {
 		orders: fr_orders,
 		payment: fr_payment,
 		productLink: fr_productLink,
+		redBag: fr_redBag,
 		webView: fr_webView
 	},
 	'zh-CN': {
@@ -104,6 +112,7 @@ const localeTranslations = {
 		orders: zh_CN_orders,
 		payment: zh_CN_payment,
 		productLink: zh_CN_productLink,
+		redBag: zh_CN_redBag,
 		webView: zh_CN_webView
 	},
 	'zh-TW': {
@@ -116,6 +125,7 @@ const localeTranslations = {
 		orders: zh_TW_orders,
 		payment: zh_TW_payment,
 		productLink: zh_TW_productLink,
+		redBag: zh_TW_redBag,
 		webView: zh_TW_webView
 	},
 }

@@ -411,7 +411,7 @@ describe('expandRedBag (model-based)', () => {
           REFRESH: () => actor!.send({ type: 'bag.refresh' }),
         },
       });
-      actor?.stop();
+      (actor as ReturnType<typeof start> | null)?.stop();
     });
   }
 });

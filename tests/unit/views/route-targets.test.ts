@@ -25,8 +25,11 @@ describe('entry targets without a page yet', () => {
     expect(resolveTarget('/pages/user/address/update', { id: 4 }).path).toBe('/pages/user/address/update');
   });
 
-  it('the expand red bag lands on the home tab; the orders tab and order detail are pages of their own', () => {
-    expect(resolveTarget('/product/expand-red-bag', { id: 3 }).path).toBe('/pages/user/index-tab');
+  it('the expand red bag, the orders tab and order detail are pages of their own', () => {
+    expect(resolveTarget('/product/expand-red-bag', { id: 3 })).toEqual({
+      path: '/product/expand-red-bag',
+      query: { id: 3 },
+    });
     expect(resolveTarget('/pages/user/order/list', { orderId: 9 }).path).toBe('/pages/user/order/list');
     expect(resolveTarget('/pages/user/order/detail', { id: 9 })).toEqual({
       path: '/pages/user/order/detail',
