@@ -120,7 +120,8 @@ export const tiongBahruClaypot: SeedShop = {
     isFunctionOpen: true,
   },
   memberLevels: standardLevels(2901),
-  smsQuota: 3,
+  // The demo shop of coupons and red bags: claiming one needs a login, so its quota lasts a busy demo.
+  smsQuota: 500,
   productTypes: [
     { id: 2001, name: { en: 'House specials', zh: '招牌菜' }, sort: 1 },
     { id: 2002, name: { en: 'Claypots', zh: '瓦煲' }, sort: 2 },
