@@ -2,6 +2,7 @@
 // of its model has a page mapping (assertMapped throws otherwise, naming what is missing).
 import { assertMapped, type QaFlow } from '../flow';
 import { checkoutFlow } from './checkout';
+import { couponSelectionFlow } from './coupon-selection';
 import { entryFlow } from './entry';
 import { orderWatchFlow } from './order-watch';
 import { paymentFlow } from './payment';
@@ -15,6 +16,7 @@ export const FLOWS: QaFlow[] = [
   shopStatusFlow,
   unpaidCountdownFlow,
   orderWatchFlow,
+  couponSelectionFlow,
 ].map((flow) => flow as unknown as QaFlow);
 
 export function flowNamed(name: string): QaFlow {
