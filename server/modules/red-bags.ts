@@ -43,7 +43,8 @@ const OWN_BAG = 'expand';
 export const redBagError = (reason: keyof typeof redBagRefusals) =>
   new BusinessError(redBagRefusals[reason], undefined, { reason });
 
-function setupOf(activity: ActivityRow, templates: CouponTemplateRow[]): ExpandSetup | null {
+/** The activity's red bag setup, or null when it has no complete `expandRedBag` template. */
+export function setupOf(activity: ActivityRow, templates: CouponTemplateRow[]): ExpandSetup | null {
   const template = templates.find(
     (t) =>
       t.activityId === activity.id &&

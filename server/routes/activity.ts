@@ -76,7 +76,7 @@ import { overSendFor } from '../modules/coupon-grants';
 import { localDate } from '../modules/orders';
 import { claimForwarded, forwardCoupon } from '../modules/red-bag-forward';
 import { redBagNotes } from '../modules/red-bag-messages';
-import { bagView, expandDetail, expandSetup, receiveExpand } from '../modules/red-bags';
+import { bagView, expandDetail, expandSetup, receiveExpand, setupOf } from '../modules/red-bags';
 import { checkTimesRedBag, timesRedBags } from '../modules/times-red-bags';
 
 type ActivityByCodeInfo = z.infer<typeof activityByCodeInfo>;
@@ -202,8 +202,9 @@ const actions: AnyAction[] = [
       const rc = await replyContext(app, ctx);
       const { row, templates } = await runningActivity(rc, input.id);
       const activity = await shopActivityOf(rc, row, templates);
-      if (row.kind !== ActivityKind.expandCoupon) return activity;
-      const setup = await expandSetup(rc, row.id);
+      // A kind-8 activity without a complete red bag template is shown like any coupon activity.
+      const setup = row.kind === ActivityKind.expandCoupon ? setupOf(row, templates) : null;
+      if (!setup) return activity;
       return { ...activity, expand: await expandDetail(rc, setup, input.fromRedBagID) };
     },
   }),
