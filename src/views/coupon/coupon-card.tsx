@@ -1,7 +1,6 @@
 // A coupon as the customer's lists show it: its value on the stub, its name, threshold, validity and scope,
 // and why it cannot be used today (held by an unpaid order, outside its days).
 import type { CouponRules } from '../../domain/api/activity';
-import { useI18nContext } from '../../i18n/i18n-context';
 import { CouponFace } from './coupon-picker-view';
 import styles from './coupons.module.css';
 
@@ -16,7 +15,6 @@ export interface CouponCardProps {
 }
 
 export function CouponCard({ name, rules, spent, notes = [], href }: CouponCardProps) {
-  const { LL } = useI18nContext();
   const body = (
     <>
       <CouponFace value={rules.value} muted={spent} />
@@ -37,7 +35,7 @@ export function CouponCard({ name, rules, spent, notes = [], href }: CouponCardP
     <a
       className={styles.card}
       href={href}
-      aria-label={LL.coupons.list.details({ name })}
+
       data-testid="coupon-card"
     >
       {body}
