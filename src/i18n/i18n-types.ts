@@ -2980,6 +2980,10 @@ export type NamespaceRedBagTranslation = {
 	}
 	signIn: {
 		/**
+		 * L​o​g​ ​i​n​ ​w​i​t​h​ ​y​o​u​r​ ​p​h​o​n​e​ ​t​o​ ​g​e​t​ ​y​o​u​r​ ​r​e​d​ ​b​a​g​;​ ​f​r​i​e​n​d​s​ ​w​h​o​ ​o​p​e​n​ ​y​o​u​r​ ​l​i​n​k​ ​m​a​k​e​ ​i​t​ ​g​r​o​w​.
+		 */
+		getHint: string
+		/**
 		 * L​o​g​ ​i​n​ ​w​i​t​h​ ​y​o​u​r​ ​p​h​o​n​e​ ​t​o​ ​h​e​l​p​ ​t​h​i​s​ ​r​e​d​ ​b​a​g​ ​g​r​o​w​ ​a​n​d​ ​g​e​t​ ​o​n​e​ ​o​f​ ​y​o​u​r​ ​o​w​n​.
 		 */
 		hint: string
@@ -6104,6 +6108,10 @@ export type TranslationFunctions = {
 			expired: () => LocalizedString
 		}
 		signIn: {
+			/**
+			 * Log in with your phone to get your red bag; friends who open your link make it grow.
+			 */
+			getHint: () => LocalizedString
 			/**
 			 * Log in with your phone to help this red bag grow and get one of your own.
 			 */

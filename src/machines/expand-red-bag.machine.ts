@@ -60,7 +60,9 @@ export type ExpandRedBagEvent =
   | { type: 'bag.claim' }
   | { type: 'bag.login' }
   | { type: 'bag.share' }
-  | { type: 'bag.closeShare' };
+  | { type: 'bag.closeShare' }
+  /** The session now holds a proved phone (the login came back before the session had read it). */
+  | { type: 'bag.loggedIn' };
 
 export type ExpandRedBagEmitted =
   /** The customer must log in; the app comes back to this link afterwards. */
@@ -135,6 +137,7 @@ export const expandRedBagMachine = setup({
     ),
     fail: assign((_, params: { message: string }) => ({ error: params.message })),
     clearNotes: assign({ error: null, refusal: null }),
+    markLoggedIn: assign({ loggedIn: true }),
     askLogin: emit({ type: 'bag.loginRequired' as const }),
     announceSeen: emit(({ context }) => ({ type: 'bag.seen' as const, activityId: context.activityId })),
     announceOwned: emit(({ context }) => ({
@@ -159,6 +162,7 @@ export const expandRedBagMachine = setup({
     error: null,
   }),
   initial: 'loading',
+  on: { 'bag.loggedIn': { actions: 'markLoggedIn' } },
   states: {
     loading: {
       tags: 'busy',
@@ -290,7 +294,13 @@ export const expandRedBagMachine = setup({
     thanked: { on: { 'bag.refresh': 'loading' } },
     helped: { on: { 'bag.refresh': 'loading' } },
     closed: { on: { 'bag.refresh': 'loading' } },
-    loginRequired: { on: { 'bag.login': { actions: 'askLogin' } } },
+    loginRequired: {
+      on: {
+        'bag.login': { actions: 'askLogin' },
+        // Logged in now: the bag is read again as this viewer sees it.
+        'bag.loggedIn': { target: 'loading', actions: 'markLoggedIn' },
+      },
+    },
     /** A forwarded coupon: its rules and a Claim (login first). */
     forwarded: {
       on: {

@@ -33,7 +33,8 @@ type ModelEvent =
   | { type: 'LOGIN' }
   | { type: 'SHARE' }
   | { type: 'CLOSE_SHARE' }
-  | { type: 'REFRESH' };
+  | { type: 'REFRESH' }
+  | { type: 'LOGGED_IN' };
 
 interface ModelContext {
   link: Link;
@@ -59,6 +60,7 @@ const model = setup({
   types: { context: {} as ModelContext, events: {} as ModelEvent },
   guards: {
     loggedIn: ({ context }) => context.loggedIn,
+    isGuest: ({ context }) => !context.loggedIn,
     guestWithoutBag: ({ context, event }) =>
       event.type === 'ARRIVE' && event.as === 'noBag' && context.link === 'plain' && !context.loggedIn,
   },
@@ -70,11 +72,14 @@ const model = setup({
     fail: assign({ failed: true }),
     clearNotes: assign({ failed: false, refused: false }),
     refuse: assign({ refused: true, failed: false }),
+    logIn: assign({ loggedIn: true }),
   },
 }).createMachine({
   id: 'expandRedBagModel',
   context: { link: 'plain', loggedIn: true, refused: false, failed: false },
   initial: 'start',
+  // The session's user arrives at any time; before the page opened it is part of OPEN.
+  on: { LOGGED_IN: { guard: 'isGuest', actions: 'logIn' } },
   states: {
     start: { on: { OPEN: { target: 'loading', actions: 'open' } } },
     loading: {
@@ -129,7 +134,7 @@ const model = setup({
     thanked: { on: { REFRESH: 'loading' } },
     helped: { on: { REFRESH: 'loading' } },
     closed: { on: { REFRESH: 'loading' } },
-    loginRequired: { on: { LOGIN: {} } },
+    loginRequired: { on: { LOGIN: {}, LOGGED_IN: { target: 'loading', actions: 'logIn' } } },
     forwarded: {
       on: {
         CLAIM: [{ guard: 'loggedIn', target: 'claimingForwarded', actions: 'clearNotes' }, {}],
@@ -178,6 +183,7 @@ const EVENTS: ModelEvent[] = [
   { type: 'SHARE' },
   { type: 'CLOSE_SHARE' },
   { type: 'REFRESH' },
+  { type: 'LOGGED_IN' },
 ];
 
 const RULES = {
@@ -409,6 +415,11 @@ describe('expandRedBag (model-based)', () => {
           SHARE: () => actor!.send({ type: 'bag.share' }),
           CLOSE_SHARE: () => actor!.send({ type: 'bag.closeShare' }),
           REFRESH: () => actor!.send({ type: 'bag.refresh' }),
+          LOGGED_IN: async () => {
+            actor!.send({ type: 'bag.loggedIn' });
+            await settle();
+            expect(snap().context.loggedIn).toBe(true);
+          },
         },
       });
       (actor as ReturnType<typeof start> | null)?.stop();

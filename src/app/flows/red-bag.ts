@@ -9,16 +9,29 @@ import {
   type ExpandDetail,
   type ForwardClaimResult,
 } from '../../machines/expand-red-bag.machine';
+import { refusalReason } from '../../machines/not-provided';
 import { resourceMachine } from '../../machines/resource.machine';
 import { activityApi, claimRefusalOf } from '../../services/api/activity';
 import { redBagApi } from '../../services/api/red-bag';
+
+// The red bag refusals of the server (decision C97) said in the page's words for the nearest claim refusal.
+const RED_BAG_REFUSALS: Record<string, ClaimRefusal> = {
+  bagNotFound: 'activityNotFound',
+  couponNotFound: 'codeNotFound',
+  couponNotAvailable: 'codeNotFound',
+  wrongKey: 'codeNotFound',
+  notForwardable: 'codeNotFound',
+  ownCoupon: 'notForYou',
+  alreadyHolding: 'limitReached',
+};
 
 /** A refusal is an answer the page words itself; only a missing answer rejects. */
 async function orRefusal<T>(call: () => Promise<T>): Promise<T | { refusal: ClaimRefusal }> {
   try {
     return await call();
   } catch (error) {
-    const refusal = claimRefusalOf(error);
+    const reason = refusalReason(error);
+    const refusal = claimRefusalOf(error) ?? (reason ? (RED_BAG_REFUSALS[reason] ?? null) : null);
     if (refusal) return { refusal };
     throw error;
   }

@@ -3,7 +3,7 @@
 // shop is entered first when the browser is not in it; the flow decides what the viewer may do.
 import { getRouteApi } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { errorText } from '../../i18n/error-text';
 import { useI18nContext } from '../../i18n/i18n-context';
 import * as select from '../../machines/expand-red-bag.selectors';
@@ -117,7 +117,12 @@ function RedBag({
       flow.on('bag.owned', (event) => onOwned(event.bagId)),
     ],
   );
+  // The login comes back before the session has read its user: the flow hears of it when it has.
+  useEffect(() => {
+    if (loggedIn) actor?.send({ type: 'bag.loggedIn' });
+  }, [loggedIn, actor]);
   const screen = useSelector(actor ?? undefined, (s) => (s ? select.selectScreen(s) : 'loading'));
+  const name = useSelector(actor ?? undefined, (s) => (s ? select.selectActivityName(s) : null));
   const bag = useSelector(actor ?? undefined, (s) => (s ? select.selectBag(s) : null));
   const ownBag = useSelector(actor ?? undefined, (s) => (s ? select.selectOwnBag(s) : null));
   const rules = useSelector(actor ?? undefined, (s) => (s ? select.selectRules(s) : null));
@@ -141,6 +146,7 @@ function RedBag({
     <Page head={<PageHead title={LL.redBag.title()} />}>
       <ExpandRedBagView
         screen={screen}
+        name={name}
         bag={bag}
         ownBag={ownBag}
         rules={rules}

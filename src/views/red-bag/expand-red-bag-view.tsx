@@ -9,11 +9,14 @@ import { bagProgress, type RedBagScreen } from '../../machines/expand-red-bag.se
 import { CardSkeleton, SkeletonRegion } from '../ui/skeleton';
 import { EmptyState, ErrorView } from '../ui/state-views';
 import { LinkButton } from '../ui/button';
+import { Icon } from '../ui/icons';
 import { usePriceFormatter } from '../ui/shop-display';
 import styles from './red-bag.module.css';
 
 export interface ExpandRedBagViewProps {
   screen: RedBagScreen;
+  /** The activity's name, over an envelope that holds no bag yet. */
+  name: string | null;
   bag: ExpandRedBag | null;
   /** After a help: the viewer's own new bag. */
   ownBag: ExpandRedBag | null;
@@ -78,6 +81,7 @@ function BagFace({ bag, title }: { bag: ExpandRedBag; title: string }) {
       <div
         className={styles.bar}
         role="progressbar"
+        aria-label={title}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={progress.percent}
@@ -130,6 +134,11 @@ export function ExpandRedBagView(props: ExpandRedBagViewProps) {
       {LL.redBag.useNow()}
     </a>
   );
+  const toMenu = (
+    <a className={styles.plain} href={props.menuHref}>
+      {LL.redBag.toMenu()}
+    </a>
+  );
   const ownLink = props.viewerBagHref && (
     <a className={styles.gold} href={props.viewerBagHref} data-testid="open-own-bag">
       {LL.redBag.thanked.open()}
@@ -144,6 +153,7 @@ export function ExpandRedBagView(props: ExpandRedBagViewProps) {
           <div className={styles.seal} aria-hidden="true">
             ★
           </div>
+          {props.name && <p className={styles.owner}>{props.name}</p>}
           <h2 className={styles.title}>{LL.redBag.receive.title()}</h2>
           {rules && (
             <p className={styles.hint}>
@@ -158,6 +168,7 @@ export function ExpandRedBagView(props: ExpandRedBagViewProps) {
             <Gold onClick={props.onClaim} busy={props.claiming} testId="bag-receive">
               {LL.redBag.receive.action()}
             </Gold>
+            {toMenu}
           </div>
         </>
       );
@@ -249,15 +260,20 @@ export function ExpandRedBagView(props: ExpandRedBagViewProps) {
           {bag ? (
             <BagFace bag={bag} title={titleOf(bag)} />
           ) : (
-            <div className={styles.seal} aria-hidden="true">
-              ★
-            </div>
+            <>
+              <div className={styles.seal} aria-hidden="true">
+                ★
+              </div>
+              {props.name && <p className={styles.owner}>{props.name}</p>}
+              <h2 className={styles.title}>{LL.redBag.receive.title()}</h2>
+            </>
           )}
-          <p className={styles.hint}>{LL.redBag.signIn.hint()}</p>
+          <p className={styles.hint}>{bag ? LL.redBag.signIn.hint() : LL.redBag.signIn.getHint()}</p>
           <div className={styles.envelopeActions}>
             <Gold onClick={props.onLogin} testId="bag-login">
               {LL.redBag.signIn.action()}
             </Gold>
+            {toMenu}
           </div>
         </>
       );
@@ -365,7 +381,7 @@ export function ExpandRedBagView(props: ExpandRedBagViewProps) {
               {helps.map((help) => (
                 <li key={`${help.helper}-${help.at}`} className={styles.help}>
                   <span className={styles.helpAvatar} aria-hidden="true">
-                    {help.helper.slice(0, 1)}
+                    <Icon name="user" size={1.125} />
                   </span>
                   <span className={styles.helpMain}>
                     <span className={styles.helpName}>{help.helper}</span>

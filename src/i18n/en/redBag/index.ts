@@ -53,6 +53,7 @@ const en_redBag = {
     expired: 'This red bag has expired.',
   },
   signIn: {
+    getHint: 'Log in with your phone to get your red bag; friends who open your link make it grow.',
     hint: 'Log in with your phone to help this red bag grow and get one of your own.',
     action: 'Log in to continue',
   },

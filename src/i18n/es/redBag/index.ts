@@ -51,6 +51,8 @@ const es_redBag = {
     expired: 'Este sobre ha caducado.',
   },
   signIn: {
+    getHint:
+      'Inicia sesión con tu teléfono para conseguir tu sobre; tus amigos lo hacen crecer al abrir tu enlace.',
     hint: 'Inicia sesión con tu teléfono para ayudar y conseguir tu propio sobre.',
     action: 'Iniciar sesión para seguir',
   },

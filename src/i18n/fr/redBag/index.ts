@@ -51,6 +51,8 @@ const fr_redBag = {
     expired: 'Cette enveloppe a expiré.',
   },
   signIn: {
+    getHint:
+      'Connectez-vous avec votre téléphone pour recevoir votre enveloppe ; vos amis la font grandir en ouvrant votre lien.',
     hint: 'Connectez-vous avec votre téléphone pour aider et recevoir votre propre enveloppe.',
     action: 'Se connecter pour continuer',
   },
