@@ -90,13 +90,6 @@ export const productTableSearch = searchOf({
 export const multiSuccessSearch = searchOf({ ids: optionalString });
 export const emptySearch = searchOf({ title: optionalString });
 
-/** A red bag link: the expand activity, the bag it came from, a forwarding key, the shop it is in. */
-export const expandRedBagSearch = searchOf({
-  id: optionalId,
-  from: optionalId,
-  key: optionalString,
-  shop: optionalId,
-});
 /** Query strings stay strings: the router's default JSON parsing would turn "007" into 7. */
 export function parseSearch(searchStr: string): Record<string, string> {
   const out: Record<string, string> = {};

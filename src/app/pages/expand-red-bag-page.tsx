@@ -20,6 +20,7 @@ import { useAppState } from '../app-state';
 import { expandRedBagFlow } from '../flows/red-bag';
 import { newIdempotencyKey } from '../idempotency-key';
 import { RequireShop } from '../require-shop';
+import { readRedBagLink } from '../red-bag-link';
 import { redBagRoute, shareLink } from '../share-link';
 import { useAppNavigation } from '../shell';
 import { useFlow } from '../use-flow';
@@ -31,7 +32,7 @@ const MENU = '/pages/user/index-tab-1';
 
 export default function ExpandRedBagPage() {
   const { shop } = useAppState();
-  const search = route.useSearch();
+  const search = readRedBagLink(route.useSearch());
   // The link names another shop than the one this browser is in (or none yet): enter it first.
   const enterShop = search.shop !== undefined && shop?.id !== search.shop;
   return (
@@ -50,7 +51,7 @@ export default function ExpandRedBagPage() {
 function RedBagLink() {
   const { LL } = useI18nContext();
   const navigation = useAppNavigation();
-  const search = route.useSearch();
+  const search = readRedBagLink(route.useSearch());
   // Receiving one's own bag names it in the link (replaced, not pushed); that is the same page, so it keeps
   // its flow instead of starting again. Any other new link is a new page.
   const [owned, setOwned] = useState<{ bagId: number; key: string } | null>(null);
