@@ -2891,6 +2891,10 @@ export type NamespaceRedBagTranslation = {
 		 */
 		empty: string
 		/**
+		 * N​o​ ​f​r​i​e​n​d​ ​h​a​s​ ​h​e​l​p​e​d​ ​y​e​t​.​ ​B​e​ ​t​h​e​ ​f​i​r​s​t​.
+		 */
+		emptyFriend: string
+		/**
 		 * H​e​l​p​e​d​ ​d​i​r​e​c​t​l​y
 		 */
 		level1: string
@@ -6028,6 +6032,10 @@ export type TranslationFunctions = {
 			 * No friend has helped yet. Share your link and watch it grow.
 			 */
 			empty: () => LocalizedString
+			/**
+			 * No friend has helped yet. Be the first.
+			 */
+			emptyFriend: () => LocalizedString
 			/**
 			 * Helped directly
 			 */

@@ -375,7 +375,9 @@ export function ExpandRedBagView(props: ExpandRedBagViewProps) {
             {LL.redBag.helps.title()}
           </h2>
           {helps.length === 0 ? (
-            <p className={styles.empty}>{LL.redBag.helps.empty()}</p>
+            <p className={styles.empty}>
+              {bag?.mine ? LL.redBag.helps.empty() : LL.redBag.helps.emptyFriend()}
+            </p>
           ) : (
             <ul className={styles.helps} data-testid="bag-helps">
               {helps.map((help) => (

@@ -24,6 +24,7 @@ const en_redBag = {
   helps: {
     title: 'Friends who helped',
     empty: 'No friend has helped yet. Share your link and watch it grow.',
+    emptyFriend: 'No friend has helped yet. Be the first.',
     level1: 'Helped directly',
     level2: 'Via a friend’s share',
     amount: '+{amount:string}',

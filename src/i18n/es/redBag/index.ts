@@ -22,6 +22,7 @@ const es_redBag = {
   helps: {
     title: 'Amigos que ayudaron',
     empty: 'Aún no ha ayudado ningún amigo. Comparte tu enlace para que crezca.',
+    emptyFriend: 'Aún no ha ayudado ningún amigo. Sé el primero.',
     level1: 'Ayuda directa',
     level2: 'Por el enlace de un amigo',
     amount: '+{amount}',

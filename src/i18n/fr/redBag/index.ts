@@ -22,6 +22,7 @@ const fr_redBag = {
   helps: {
     title: 'Amis qui ont aidé',
     empty: 'Aucun ami n’a encore aidé. Partagez votre lien pour la faire grandir.',
+    emptyFriend: 'Aucun ami n’a encore aidé. Soyez le premier.',
     level1: 'Aide directe',
     level2: 'Via le partage d’un ami',
     amount: '+{amount}',

@@ -22,6 +22,7 @@ const zhCN_redBag = {
   helps: {
     title: '助力好友',
     empty: '还没有好友助力，分享链接让红包涨起来吧。',
+    emptyFriend: '还没有好友助力，来做第一个吧。',
     level1: '直接助力',
     level2: '经好友分享助力',
     amount: '+{amount}',

@@ -22,6 +22,7 @@ const zhTW_redBag = {
   helps: {
     title: '助力好友',
     empty: '還沒有好友助力，分享連結讓紅包漲起來吧。',
+    emptyFriend: '還沒有好友助力，來做第一個吧。',
     level1: '直接助力',
     level2: '經好友分享助力',
     amount: '+{amount}',
