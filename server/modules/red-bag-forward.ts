@@ -57,11 +57,8 @@ export async function forwardCoupon(
     )
     .returning({ id: customerCoupons.id });
   if (!marked) throw redBagError('couponNotAvailable');
-  const activityId = expandActivityOf(held);
-  const path =
-    activityId !== null
-      ? `/product/expand-red-bag?id=${activityId}&from=${id}&key=${key}`
-      : `/pages/user/coupon/claim?forward=${id}&key=${key}`;
+  // Spec §2 names this page for forwardable red bags; it shows any forwarded coupon by its activity's offer.
+  const path = `/product/expand-red-bag?id=${held.template.activityId}&from=${id}&key=${key}`;
   return { path, key };
 }
 

@@ -65,7 +65,9 @@ describe.each(testDatabases)('forwarding coupons on %s', (kind) => {
     expect(coupon.forwardable).toBe(true);
     const link = await forward(alice, coupon.id);
     expect(link.key).toMatch(/^[A-Za-z0-9_-]{32}$/);
-    expect(link.path).toBe(`/pages/user/coupon/claim?forward=${coupon.id}&key=${link.key}`);
+    expect(link.path).toBe(
+      `/product/expand-red-bag?id=${coupon.pricing.activityId}&from=${coupon.id}&key=${link.key}`,
+    );
     const stored = await row(coupon.id);
     expect(stored.forwardKeyHash).toMatch(/^[0-9a-f]{64}$/);
     expect(stored.forwardKeyHash).not.toContain(link.key);

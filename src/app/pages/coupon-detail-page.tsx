@@ -1,6 +1,7 @@
 // /pages/user/coupon/detail?id=: one of the customer's coupons, its full rules and the products it covers.
 import { getRouteApi } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import { lazy, Suspense } from 'react';
 import { selectData, selectError, selectFailed, selectIsLoading } from '../../machines/resource.selectors';
 import { selectHasPhone } from '../../machines/session.selectors';
 import { CouponDetailView } from '../../views/coupon/coupon-detail-view';
@@ -12,6 +13,8 @@ import { WithMessages } from '../with-messages';
 import { LoginFirst } from './coupon-list-page';
 
 const route = getRouteApi('/pages/user/coupon/detail');
+// Loaded only for a coupon its owner may forward: the share sheet and its QR code stay out of this page.
+const ForwardCoupon = lazy(() => import('./forward-coupon'));
 
 export default function CouponDetailPage() {
   return (
@@ -41,6 +44,13 @@ function Detail() {
       failed={failed || id === undefined}
       error={error}
       onRetry={() => actor?.send({ type: 'resource.retry' })}
+      actions={
+        coupon?.forwardable && coupon.state === 'usable' ? (
+          <Suspense fallback={null}>
+            <ForwardCoupon couponId={coupon.id} />
+          </Suspense>
+        ) : null
+      }
     />
   );
 }

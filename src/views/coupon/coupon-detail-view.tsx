@@ -1,4 +1,5 @@
 // /pages/user/coupon/detail: one coupon's full rules (every condition in words) and the products it covers.
+import type { ReactNode } from 'react';
 import type { CouponDetailInfo } from './types';
 import { useI18nContext } from '../../i18n/i18n-context';
 import { Page } from '../ui/page';
@@ -14,6 +15,8 @@ export function CouponDetailView(props: {
   failed: boolean;
   error: string | null;
   onRetry: () => void;
+  /** What the customer can do with the coupon (forward it to a friend), under its card. */
+  actions?: ReactNode;
 }) {
   const { LL } = useI18nContext();
   const { coupon } = props;
@@ -36,6 +39,7 @@ export function CouponDetailView(props: {
             spent={coupon.state === 'used' || coupon.state === 'expired'}
           />
         </div>
+        {props.actions}
         <section className={styles.section} aria-labelledby="coupon-rules">
           <h2 id="coupon-rules" className={styles.sectionTitle}>
             {LL.coupons.detail.rules()}
