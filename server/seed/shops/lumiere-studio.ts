@@ -66,7 +66,9 @@ export const lumiereStudio: SeedShop = {
     isFunctionOpen: true,
   },
   memberLevels: standardLevels(5901),
-  smsQuota: 200,
+  // The demo of a quota running low: a few codes, then "no SMS left" (the claypot house had this role
+  // before it became the shop of coupons and red bags).
+  smsQuota: 5,
   productTypes: [
     { id: 5001, name: { en: 'Cut & style', zh: '剪发造型' }, sort: 1 },
     { id: 5002, name: { en: 'Colour & care', zh: '染发护理' }, sort: 2 },
