@@ -1,8 +1,7 @@
 // /pages/user/coupon/list: the customer's coupons by tab (usable, used, expired); pulling down reloads.
 // Coupons belong to a proved phone, so a device-only visitor is asked to log in first.
 import { useSelector } from '@xstate/react';
-import { useRef, useState } from 'react';
-import { fromPromise, waitFor, type Actor } from 'xstate';
+import { useState } from 'react';
 import type { CustomerCoupon } from '../../domain/api/activity';
 import { shopToday } from '../../domain/hours';
 import { useI18nContext } from '../../i18n/i18n-context';
@@ -18,9 +17,8 @@ import { EmptyState } from '../../views/ui/state-views';
 import { useAppState } from '../app-state';
 import { clock } from '../clock';
 import { useAppNavigation } from '../shell';
-import { useFlow } from '../use-flow';
 import { walletFlow } from '../flows/coupons';
-import { pullToRefreshFlow } from '../flows/pull-to-refresh';
+import { usePulledResource } from '../pulled-resource';
 import { WithMessages } from '../with-messages';
 
 export default function CouponListPage() {
@@ -55,34 +53,11 @@ export function LoginFirst() {
   );
 }
 
-type WalletActor = Actor<typeof walletFlow>;
-
 function Wallet() {
   const { shop } = useAppState();
   const navigation = useAppNavigation();
   const [tab, setTab] = useState<WalletTab>('usable');
-  const list = useRef<WalletActor | null>(null);
-  const actor = useFlow(
-    walletFlow,
-    () => ({ input: { params: {} } }),
-    (created) => {
-      list.current = created;
-      return [];
-    },
-  );
-  const pull = useFlow(
-    pullToRefreshFlow.provide({
-      actors: {
-        refresh: fromPromise(async () => {
-          const current = list.current;
-          if (!current) return;
-          current.send({ type: 'resource.reload' });
-          await waitFor(current, (s) => s.matches('ready') || s.matches('failed'));
-        }),
-      },
-    }),
-    () => ({ input: {} }),
-  );
+  const { actor, pull } = usePulledResource(walletFlow);
   const coupons = useSelector(actor ?? undefined, (s) => (s ? selectData<CustomerCoupon[]>(s) : null));
   const loading = useSelector(actor ?? undefined, (s) => (s ? selectIsLoading(s) : true));
   const failed = useSelector(actor ?? undefined, (s) => (s ? selectFailed(s) : false));
