@@ -57,7 +57,7 @@ const serverEnv = {
   DEMO_MODE: '1',
   LOG_LEVEL: 'warn',
   // Every browser of the run shares one address; its logins and searches would trip the limits meant for
-  // one client (tests/api/rate-limit.test.ts covers them).
+  // one client (tests/api/platform/rate-limit.test.ts covers them).
   RATE_LIMIT: 'off',
   // The server's clock agrees with the browser's fixed clock (tests/e2e/fixtures.ts SHOPS_OPEN).
   CLOCK_START: '2026-11-19T10:00:00Z',

@@ -3,7 +3,11 @@
 // the process CPU per check; it never fails. Target: ≤ 5 ms of CPU per check (docs/decisions.md).
 import { randomBytes, scrypt } from 'node:crypto';
 import { promisify } from 'node:util';
-import { checkPayPassword, hashPayPassword, payPasswordKeyring } from '../server/modules/identity-password';
+import {
+  checkPayPassword,
+  hashPayPassword,
+  payPasswordKeyring,
+} from '../server/modules/identity/identity-password';
 
 const keys = payPasswordKeyring([{ id: 'bench', secret: randomBytes(32) }]);
 const MEMBER = 881;

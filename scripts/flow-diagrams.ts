@@ -15,10 +15,10 @@ const MACHINES_DIR = resolve(repo, 'src/machines');
 const isMachine = (value: unknown): value is AnyStateMachine =>
   typeof value === 'object' && value !== null && 'root' in value && 'config' in value && 'id' in value;
 
-/** Every machine exported by src/machines/*.machine.ts, by its id, in file order. */
+/** Every machine exported by src/machines/<area>/*.machine.ts, by its id, in file order. */
 export async function loadMachines(): Promise<Map<string, AnyStateMachine>> {
   const machines = new Map<string, AnyStateMachine>();
-  const files = readdirSync(MACHINES_DIR)
+  const files = readdirSync(MACHINES_DIR, { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('.machine.ts'))
     .sort();
   for (const file of files) {

@@ -21,7 +21,7 @@ import {
   MERCHANT_KEY_LABEL_MAX,
   revokeMerchantKey,
   type MerchantKeyInfo,
-} from '../server/modules/merchant-keys';
+} from '../server/modules/merchant/merchant-keys';
 
 export const USAGE = `Usage: npm run merchant-keys -- <command> <id> [options]
 

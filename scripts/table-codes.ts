@@ -13,8 +13,8 @@ import { asc } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { databaseConfigFromEnv, openDatabase } from '../server/db/client';
 import { shops, tables } from '../server/db/schema';
-import { payPasswordKeysFromEnv } from '../server/modules/identity-password';
-import { ensureTableCodes } from '../server/modules/tables';
+import { payPasswordKeysFromEnv } from '../server/modules/identity/identity-password';
+import { ensureTableCodes } from '../server/modules/orders/tables';
 import { seedDatabase } from '../server/seed/seeder';
 import { tableEntryUrl } from '../src/domain/api/table';
 

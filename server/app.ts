@@ -16,7 +16,7 @@ import {
   CatalogCache,
   DEFAULT_CATALOG_CACHE_ENTRIES,
   DEFAULT_CATALOG_VERSION_TTL_MS,
-} from './modules/catalog-cache';
+} from './modules/catalog/catalog-cache';
 import securityHeaders, { type SecurityHeadersOptions } from './http/security-headers';
 import inspectorPage from './http/inspector';
 import { createSessionCache } from './http/session-cache';
@@ -25,12 +25,12 @@ import { RATE_LIMIT_ON, type RateLimitSettings } from './http/rate-limit';
 import { DEFAULT_SERVER_TIMEOUTS, serverTimeoutOptions, type ServerTimeouts } from './http/timeouts';
 import { LOG_CENSOR, requestLogSerializer } from './http/log';
 import { createLogSmsSender, type SmsSender } from './providers/sms';
-import { DEMO_PAY_PASSWORD_KEYRING, type PayPasswordKeyring } from './modules/identity-password';
+import { DEMO_PAY_PASSWORD_KEYRING, type PayPasswordKeyring } from './modules/identity/identity-password';
 import { createPayments, type PaymentsOptions } from './payments';
 import activityRoutes from './routes/activity';
 import addressRoutes from './routes/address';
-import { adjustableClock } from './modules/order-life-clock';
-import { expireDue } from './modules/order-life-gateway';
+import { adjustableClock } from './modules/orders/order-life-clock';
+import { expireDue } from './modules/orders/order-life-gateway';
 import deliveryRoutes from './routes/delivery';
 import { generalRoutes } from './routes/general';
 import merchantRoutes from './routes/merchant';
@@ -84,7 +84,7 @@ export interface BuildAppOptions {
   sessionCacheMs?: number;
   /**
    * Catalogue cache entries (one per shop and catalogue language) this process keeps; default
-   * DEFAULT_CATALOG_CACHE_ENTRIES (server/modules/catalog-cache.ts, CATALOG_CACHE_ENTRIES).
+   * DEFAULT_CATALOG_CACHE_ENTRIES (server/modules/catalog/catalog-cache.ts, CATALOG_CACHE_ENTRIES).
    */
   catalogCacheEntries?: number;
   /**

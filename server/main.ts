@@ -10,15 +10,18 @@ import { trustProxyFromEnv } from './http/trust-proxy';
 import { databaseConfigFromEnv, openDatabase, postgresSettings } from './db/client';
 import { rateLimitFromEnv, purgeRateLimits } from './http/rate-limit';
 import { serverTimeoutsFromEnv } from './http/timeouts';
-import { purgeExpiredSessions } from './modules/identity';
-import { purgeRateEvents } from './modules/sms-caps';
-import { payPasswordKeysFromEnv } from './modules/identity-password';
+import { purgeExpiredSessions } from './modules/identity/identity';
+import { purgeRateEvents } from './modules/identity/sms-caps';
+import { payPasswordKeysFromEnv } from './modules/identity/identity-password';
 import { listenOriginOf, paymentsConfigFromEnv } from './payments';
 import { mapConfigFromEnv } from './providers/geocoding';
 import { smsSenderFromEnv } from './providers/sms';
 import { seedDatabase } from './seed/seeder';
-import { DEFAULT_CATALOG_CACHE_ENTRIES, DEFAULT_CATALOG_VERSION_TTL_MS } from './modules/catalog-cache';
-import { DEFAULT_STREAM_SWEEP_MS } from './modules/order-event-hub';
+import {
+  DEFAULT_CATALOG_CACHE_ENTRIES,
+  DEFAULT_CATALOG_VERSION_TTL_MS,
+} from './modules/catalog/catalog-cache';
+import { DEFAULT_STREAM_SWEEP_MS } from './modules/orders/order-event-hub';
 
 const env = process.env;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;

@@ -1,7 +1,7 @@
 // Checkout as QA replays it: a self-pickup or takeaway order from the burger counter's menu (demo shop 1),
 // or dine-in from the QR code of its table B3; the confirm page filled field by field, each submit checked
 // on the screen, and the placed order's page with its pay button. The model is the one
-// tests/model/checkout-journey.model.test.ts walks against the real checkout machine.
+// tests/model/checkout/checkout-journey.model.test.ts walks against the real checkout machine.
 import { expect } from '../expect';
 import { App, LoginPage, MenuPage } from '../../tests/e2e/pages/app';
 import { AddToCart, CartBar, ConfirmPage, SuccessPage } from '../../tests/e2e/pages/order';

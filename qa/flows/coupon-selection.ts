@@ -2,7 +2,7 @@
 // the demo coupons) who claimed "S$5 off over S$30" and "S$8 off over S$50" from the shop's coupon corner,
 // with a S$34.80 cart on /order/confirm. Each model event is a tap in the coupon sheet, or a reload of the
 // page whose coupon list is cut at the network, and the row's retry. The model is the one
-// tests/model/coupon-selection-journey.model.test.ts walks against the real couponSelection machine.
+// tests/model/coupon/coupon-selection-journey.model.test.ts walks against the real couponSelection machine.
 import { randomUUID } from 'node:crypto';
 import { expect } from '../expect';
 import { App, LoginPage, MenuPage } from '../../tests/e2e/pages/app';

@@ -30,7 +30,7 @@ const TEXT = {
   /** A call that got no answer at all: spec §8 files it under the server error (src/services/http.ts). */
   noAnswer: '服务器错误，请重试。',
   shopMissing: '找不到该门店。',
-  /** user/token's refusal of a token whose session has ended (server/modules/identity.ts). */
+  /** user/token's refusal of a token whose session has ended (server/modules/identity/identity.ts). */
   tokenEnded: '登录信息已失效，请重新进入店铺。',
   retry: '重试',
   storeList: '选择门店',

@@ -5,7 +5,7 @@
 // connection is answered, refused or left unanswered is decided at the network for each try
 // (docs/decisions.md Q52), so each model state stays on the screen until the check has seen it.
 import type { Page, Route } from '@playwright/test';
-import { CONNECT_TIMEOUT_MS, POLL_INTERVAL_MS } from '../../src/machines/order-watch.machine';
+import { CONNECT_TIMEOUT_MS, POLL_INTERVAL_MS } from '../../src/machines/order/order-watch.machine';
 import { runMerchantCli } from '../../scripts/merchant';
 import { App } from '../../tests/e2e/pages/app';
 import { OrderDetailPage, placeOrder } from '../../tests/e2e/pages/orders';

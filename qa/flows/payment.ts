@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { lock } from 'proper-lockfile';
 import { expect } from '../expect';
-import { MAX_POLLS, POLL_INTERVAL_MS } from '../../src/machines/payment.machine';
+import { MAX_POLLS, POLL_INTERVAL_MS } from '../../src/machines/payment/payment.machine';
 import { App, LoginPage } from '../../tests/e2e/pages/app';
 import { advanceServerClock, consumerCall } from '../../tests/e2e/pages/orders';
 import { PayPanel, SandboxGateway } from '../../tests/e2e/pages/payment';

@@ -2,7 +2,7 @@
 // link opened in a fresh tab (the burger counter, the Paris bakery whose service has expired, the grocery
 // without table ordering, the tea branch with pickup only), some from abroad (`abroad=1`, the page then in
 // English) and some at night on the page's clock; the notice is read, confirmed or dismissed on the
-// screen. The model is the one tests/model/shop-status.model.test.ts walks against the real machine.
+// screen. The model is the one tests/model/entry/shop-status.model.test.ts walks against the real machine.
 import type { Page } from '@playwright/test';
 import { expect } from '../expect';
 import { App } from '../../tests/e2e/pages/app';

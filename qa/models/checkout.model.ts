@@ -1,6 +1,6 @@
 // The customer's view of checking out: how the order is opened (self-pickup or takeaway from the shop's
 // menu, dine-in from a table's QR code), what is filled on the confirm page, and each tap on "Place order"
-// either stopping at the first missing field or placing the order. tests/model/checkout-journey.model.test.ts
+// either stopping at the first missing field or placing the order. tests/model/checkout/checkout-journey.model.test.ts
 // walks it against the real checkout machine and `npm run qa:replay -- checkout` against the running shop.
 import { assign, setup } from 'xstate';
 

@@ -1,5 +1,5 @@
 // The coupon of an order as the customer sees it on /order/confirm, one source for two walks:
-// tests/model/coupon-selection-journey.model.test.ts drives the real couponSelection machine with it, and
+// tests/model/coupon/coupon-selection-journey.model.test.ts drives the real couponSelection machine with it, and
 // `npm run qa:replay -- coupon-selection` (qa/flows/coupon-selection.ts) the confirm page in Chromium.
 import { setup } from 'xstate';
 

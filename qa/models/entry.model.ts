@@ -1,4 +1,4 @@
-// The entry model, one source for two walks: tests/model/entry.model.test.ts drives the real entry machine
+// The entry model, one source for two walks: tests/model/entry/entry.model.test.ts drives the real entry machine
 // with it over every scenario (fixture shops, held and failed calls), and `npm run qa:replay -- entry`
 // (qa/flows/entry.ts) opens the demo shops' links in Chromium for the scenarios marked `demo`.
 import { assign, setup } from 'xstate';

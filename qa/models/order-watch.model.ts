@@ -1,5 +1,5 @@
 // The live order status as the order's page shows it, one source for two walks:
-// tests/model/order-watch.model.test.ts drives the real order-watch machine with it, and
+// tests/model/order/order-watch.model.test.ts drives the real order-watch machine with it, and
 // `npm run qa:replay -- order-watch` (qa/flows/order-watch.ts) the order's page in Chromium.
 import { setup } from 'xstate';
 

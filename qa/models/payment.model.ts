@@ -1,4 +1,4 @@
-// The payment model, one source for two walks: tests/model/payment.model.test.ts drives the real payment
+// The payment model, one source for two walks: tests/model/payment/payment.model.test.ts drives the real payment
 // machine with it, and `npm run qa:replay -- payment` (qa/flows/payment.ts) the running shop in Chromium.
 import { assign, setup } from 'xstate';
 import type { OrderPayRejectionInfo } from '../../src/domain/api/order-life';

@@ -1,4 +1,4 @@
-// The shop status model, one source for two walks: tests/model/shop-status.model.test.ts drives the real
+// The shop status model, one source for two walks: tests/model/entry/shop-status.model.test.ts drives the real
 // shop status machine with it over every scenario (fixture shops), and `npm run qa:replay -- shop-status`
 // (qa/flows/shop-status.ts) opens the demo shops in Chromium for the scenarios marked `demo`.
 import { assign, setup } from 'xstate';

@@ -1,5 +1,5 @@
 // The unpaid order's countdown as the customer sees it, one source for two walks:
-// tests/model/unpaid-countdown.model.test.ts drives the real countdown machine with it, and
+// tests/model/order/unpaid-countdown.model.test.ts drives the real countdown machine with it, and
 // `npm run qa:replay -- unpaid-countdown` (qa/flows/unpaid-countdown.ts) the order's page in Chromium.
 import { assign, setup } from 'xstate';
 

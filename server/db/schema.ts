@@ -291,7 +291,7 @@ export const members = pgTable(
     points: integer('points').notNull().default(0),
     birthday: text('birthday'),
     gender: integer('gender').notNull().default(0),
-    /** scrypt hash (server/modules/identity-password.ts); never the password. */
+    /** scrypt hash (server/modules/identity/identity-password.ts); never the password. */
     payPasswordHash: text('pay_password_hash'),
     /** Wrong pay passwords in a row; reaching the limit locks paying by card until payPasswordLockedUntil. */
     payPasswordFailures: integer('pay_password_failures').notNull().default(0),
@@ -416,7 +416,7 @@ export const rateLimits = pgTable(
 );
 
 /**
- * Sliding-window abuse counters (server/modules/sms-caps.ts): one row per counted event (an SMS sent for a
+ * Sliding-window abuse counters (server/modules/identity/sms-caps.ts): one row per counted event (an SMS sent for a
  * session, device or client address; a wrong code checked for a phone), counted over the window.
  */
 export const rateEvents = pgTable(
@@ -590,7 +590,7 @@ export const orders = pgTable(
     merchantReason: text('merchant_reason').notNull().default(''),
     /**
      * When a sweep last took over this order's online refund (stalled in `refunding`); other sweeps leave
-     * it alone until the grace period has passed again (server/modules/order-life.ts).
+     * it alone until the grace period has passed again (server/modules/orders/order-life.ts).
      */
     refundClaimedAt: stamp('refund_claimed_at'),
     /**
@@ -677,7 +677,7 @@ export const payments = pgTable(
     /**
      * Set when a success reached an order it did not pay (a late payment, or a second payment of a paid
      * order): the money is owed back. While `refunded` is false the sweep asks the gateway again from this
-     * time on; each try moves it later (server/modules/payments.ts retryLateRefunds). Null: owes nothing.
+     * time on; each try moves it later (server/modules/payments/payments.ts retryLateRefunds). Null: owes nothing.
      */
     refundDueAt: stamp('refund_due_at'),
     /** The sweep's tries at a late refund so far; it stops at LATE_REFUND_MAX_ATTEMPTS. */
@@ -827,7 +827,7 @@ export type OrderEventRow = typeof orderEvents.$inferSelect;
 
 // ---- Coupons and activities (docs/decisions.md "Coupons, activities and red bags") --------------------
 
-/** The engine's activity fields that are not columns (server/modules/activities.ts validates them). */
+/** The engine's activity fields that are not columns (server/modules/coupons/activities.ts validates them). */
 export type ActivityRules = Omit<
   Activity,
   'id' | 'name' | 'type' | 'priority' | 'status' | 'startDate' | 'endDate' | 'userType'

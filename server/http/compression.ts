@@ -5,7 +5,7 @@
 // assets) and the live-status event streams, which hijack their reply and are never buffered.
 import { constants as zlibConstants } from 'node:zlib';
 import type { FastifyCompressOptions } from '@fastify/compress';
-import { COMPRESS_THRESHOLD_BYTES } from '../modules/catalog-cache';
+import { COMPRESS_THRESHOLD_BYTES } from '../modules/catalog/catalog-cache';
 
 export const replyCompression: FastifyCompressOptions = {
   global: true,

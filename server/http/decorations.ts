@@ -1,6 +1,6 @@
 // What buildApp puts on the Fastify instance for routes and modules.
 import type { Database } from '../db/client';
-import type { PayPasswordKeyring } from '../modules/identity-password';
+import type { PayPasswordKeyring } from '../modules/identity/identity-password';
 import type { SmsSender } from '../providers/sms';
 import type { RateLimitSettings } from './rate-limit';
 import type { SessionCache } from './session-cache';
@@ -11,7 +11,7 @@ export interface AppSettings {
   sms: SmsSender;
   /** Request rate limits and the per-session, per-device and per-address SMS caps (./rate-limit.ts). */
   rateLimit: RateLimitSettings;
-  /** Keys of the pay-password hashes (server/modules/identity-password.ts). */
+  /** Keys of the pay-password hashes (server/modules/identity/identity-password.ts). */
   payPasswordKeys: PayPasswordKeyring;
 }
 

@@ -4,7 +4,7 @@
 //
 // Trust: what a browser reports is never taken as a payment. Money counts as received only when the
 // gateway says so, by a notification whose signature verifyNotification checked, or by retrieve, and only
-// for the amount and currency the payment asked for (server/modules/payments.ts applyGatewayState).
+// for the amount and currency the payment asked for (server/modules/payments/payments.ts applyGatewayState).
 import type { GatewayName, PaymentFailReason, PaymentState } from '../../src/domain/api/order-life-rules';
 
 /** Placeholder in returnUrl that the gateway replaces with its trade number. */

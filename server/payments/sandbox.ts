@@ -17,7 +17,7 @@ import type { Database } from '../db/client';
 import { sandboxSessions } from '../db/schema';
 import { BusinessError } from '../http/action';
 import { hasForbiddenText } from '../http/input-text';
-import { paymentMessages } from '../modules/payments-messages';
+import { paymentMessages } from '../modules/payments/payments-messages';
 import {
   GatewayError,
   NOTIFICATION_TOLERANCE_SECONDS,

@@ -4,7 +4,7 @@
 //
 // Stripe's Checkout Sessions live at least 30 minutes, longer than a shop's pay window may be; a payment
 // that completes after the order's deadline reaches an order that is no longer payable and is refunded
-// (server/modules/payments.ts), so the shorter window still holds.
+// (server/modules/payments/payments.ts), so the shorter window still holds.
 import Stripe from 'stripe';
 import type { PaymentFailReason, PaymentState } from '../../src/domain/api/order-life-rules';
 import {
@@ -134,7 +134,7 @@ const wrap = async <T>(what: string, call: () => Promise<T>): Promise<T> => {
  * minutes, holding a customer's order/pay, a merchant's refund, or the sweep (which never overlaps
  * itself, so expiry would wait too). With 8 s a call that gets no answer gives up after 3 × 8 s plus under
  * 2 s of backoff, and a refund (retrieve, then create) after about 52 s, inside REFUND_GRACE_MS (60 s,
- * server/modules/order-life.ts), so the sweep seldom takes over a refund whose request is still waiting.
+ * server/modules/orders/order-life.ts), so the sweep seldom takes over a refund whose request is still waiting.
  */
 export const STRIPE_CLIENT_CONFIG = { timeout: 8_000, maxNetworkRetries: 2 } as const;
 

@@ -2,7 +2,7 @@
 // with a masked number and the code replaced, since logs are read and kept by more people than the phone's
 // owner (in demo mode the login form shows the code instead). `webhook` is the production adapter: it
 // POSTs JSON to SMS_WEBHOOK_URL and never logs the code. Only a local sender
-// ever lets the API return a code to the browser (DEMO_MODE); see server/modules/sms.ts.
+// ever lets the API return a code to the browser (DEMO_MODE); see server/modules/identity/sms.ts.
 import type { Locale } from '../../src/domain/enums';
 
 export interface SmsMessage {

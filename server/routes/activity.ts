@@ -56,9 +56,9 @@ import {
   productRefs,
   shopActivityOf,
   type ReplyContext,
-} from '../modules/activities';
-import { couponMessages } from '../modules/coupon-messages';
-import { phoneOf } from '../modules/coupon-orders';
+} from '../modules/coupons/activities';
+import { couponMessages } from '../modules/coupons/coupon-messages';
+import { phoneOf } from '../modules/coupons/coupon-orders';
 import {
   claimCoupon,
   claimError,
@@ -71,13 +71,13 @@ import {
   listCoupons,
   type Claimant,
   type Offered,
-} from '../modules/coupons';
-import { overSendFor } from '../modules/coupon-grants';
-import { localDate } from '../modules/orders';
-import { claimForwarded, forwardCoupon } from '../modules/red-bag-forward';
-import { redBagNotes } from '../modules/red-bag-messages';
-import { bagView, expandDetail, expandSetup, receiveExpand, setupOf } from '../modules/red-bags';
-import { checkTimesRedBag, timesRedBags } from '../modules/times-red-bags';
+} from '../modules/coupons/coupons';
+import { overSendFor } from '../modules/coupons/coupon-grants';
+import { localDate } from '../modules/orders/orders';
+import { claimForwarded, forwardCoupon } from '../modules/coupons/red-bag-forward';
+import { redBagNotes } from '../modules/coupons/red-bag-messages';
+import { bagView, expandDetail, expandSetup, receiveExpand, setupOf } from '../modules/coupons/red-bags';
+import { checkTimesRedBag, timesRedBags } from '../modules/coupons/times-red-bags';
 
 type ActivityByCodeInfo = z.infer<typeof activityByCodeInfo>;
 type CheckOverSendCouponInfo = z.infer<typeof checkOverSendCouponInfo>;

@@ -24,8 +24,8 @@ import {
   ownerPhone,
   toAddress,
   updateAddress,
-} from '../modules/addresses';
-import { orderMessages } from '../modules/orders-messages';
+} from '../modules/identity/addresses';
+import { orderMessages } from '../modules/orders/orders-messages';
 import { geocoderFromEnv, mapConfigFromEnv, type GeocodingProvider } from '../providers/geocoding';
 
 let geocoder: GeocodingProvider | null = null;

@@ -2,10 +2,10 @@
 // the delivery area, and the fee tier. Contract: src/domain/api/delivery.ts; docs/api.md "Delivery".
 import { getDistanceInput, type GetDistanceInfo } from '../../src/domain/api/delivery';
 import { actionRoutes, BusinessError, defineAction, type AnyAction } from '../http/action';
-import { findAddress, ownerPhone } from '../modules/addresses';
-import { loadShop } from '../modules/catalog-shop';
-import { measureDelivery, outOfRangeError } from '../modules/delivery';
-import { orderMessages } from '../modules/orders-messages';
+import { findAddress, ownerPhone } from '../modules/identity/addresses';
+import { loadShop } from '../modules/catalog/catalog-shop';
+import { measureDelivery, outOfRangeError } from '../modules/orders/delivery';
+import { orderMessages } from '../modules/orders/orders-messages';
 
 const actions: AnyAction[] = [
   defineAction({

@@ -28,10 +28,10 @@ import {
   merchantAct,
   merchantShopOf,
   type MerchantEnv,
-} from '../modules/merchant';
-import { isDemoMerchantKey } from '../modules/merchant-keys';
-import { actionNames, merchantMessages, statusNames } from '../modules/merchant-messages';
-import { expireDue } from '../modules/order-life-gateway';
+} from '../modules/merchant/merchant';
+import { isDemoMerchantKey } from '../modules/merchant/merchant-keys';
+import { actionNames, merchantMessages, statusNames } from '../modules/merchant/merchant-messages';
+import { expireDue } from '../modules/orders/order-life-gateway';
 
 async function parse<S extends z.ZodType>(request: FastifyRequest, schema: S): Promise<z.output<S>> {
   const { locale } = requestLocale(request);

@@ -24,12 +24,12 @@ import {
   createEventsTicket,
   deliveryInfo,
   ticketHolder,
-} from '../modules/order-life';
-import type { AdjustableClock } from '../modules/order-life-clock';
-import { expireDue } from '../modules/order-life-gateway';
-import { orderLifeMessages } from '../modules/order-life-messages';
+} from '../modules/orders/order-life';
+import type { AdjustableClock } from '../modules/orders/order-life-clock';
+import { expireDue } from '../modules/orders/order-life-gateway';
+import { orderLifeMessages } from '../modules/orders/order-life-messages';
 import type { Listen } from '../db/notify';
-import { OrderEventHub } from '../modules/order-event-hub';
+import { OrderEventHub } from '../modules/orders/order-event-hub';
 import {
   parseLastEventId,
   STREAM_CAP_RETRY_SECONDS,
@@ -37,8 +37,8 @@ import {
   streamOrderEvents,
   StreamSlots,
   type StreamRegistry,
-} from '../modules/order-stream';
-import { orderDetail } from '../modules/orders-store';
+} from '../modules/orders/order-stream';
+import { orderDetail } from '../modules/orders/orders-store';
 
 const view = (ctx: RequestContext) => ({ locale: ctx.catalogueLocale, now: ctx.now });
 

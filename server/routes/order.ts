@@ -20,9 +20,9 @@ import {
   type AnyAction,
   type RequestContext,
 } from '../http/action';
-import { expireDue } from '../modules/order-life-gateway';
-import { loadOrderShop, prepareOrder, reject, type OrderEnv } from '../modules/orders';
-import { orderMessages } from '../modules/orders-messages';
+import { expireDue } from '../modules/orders/order-life-gateway';
+import { loadOrderShop, prepareOrder, reject, type OrderEnv } from '../modules/orders/orders';
+import { orderMessages } from '../modules/orders/orders-messages';
 import {
   findSubmitted,
   lastOrder,
@@ -33,7 +33,7 @@ import {
   submittedDetails,
   type OrderView,
   type SubmitResult,
-} from '../modules/orders-store';
+} from '../modules/orders/orders-store';
 import type { FastifyInstance } from 'fastify';
 
 const envOf = (app: FastifyInstance, ctx: RequestContext<'session'>): OrderEnv => ({

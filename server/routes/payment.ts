@@ -25,9 +25,9 @@ import {
   type AnyAction,
 } from '../http/action';
 import { translate } from '../i18n';
-import { expireDue } from '../modules/order-life-gateway';
-import { applyGatewayState, payErrorCallback, payOrder, updateTradeNo } from '../modules/payments';
-import { paymentMessages } from '../modules/payments-messages';
+import { expireDue } from '../modules/orders/order-life-gateway';
+import { applyGatewayState, payErrorCallback, payOrder, updateTradeNo } from '../modules/payments/payments';
+import { paymentMessages } from '../modules/payments/payments-messages';
 import { NotificationRejected } from '../payments/gateway';
 import type { SandboxGateway } from '../payments/sandbox';
 

@@ -1,7 +1,7 @@
 // The store/* calls of spec §7 "Store" (all but store/userInfo and store/setUserInfo, which live with the
 // user calls). Contract: src/domain/api/store.ts; behaviour and errors: docs/api.md "Store".
 // store/list and store/detail answer without a token; every other call reads the shop from the session.
-// Product reads come from the process's catalogue cache (server/modules/catalog-cache.ts); store/products
+// Product reads come from the process's catalogue cache (server/modules/catalog/catalog-cache.ts); store/products
 // goes out as the cache's serialized (and precompressed) reply, with an ETag and 304 (decisions K1-K6).
 import { SHOP_NOT_FOUND } from '../../src/domain/api/envelope';
 import type {
@@ -41,7 +41,7 @@ import {
   type AnyAction,
   type RequestContext,
 } from '../http/action';
-import { type Catalogue, loadTaxes, toProductTax } from '../modules/catalog';
+import { type Catalogue, loadTaxes, toProductTax } from '../modules/catalog/catalog';
 import {
   matchesEtag,
   menuPartOf,
@@ -49,9 +49,9 @@ import {
   productsBodyOf,
   type CatalogEntry,
   type PreparedBody,
-} from '../modules/catalog-cache';
-import { catalogMessages } from '../modules/catalog-messages';
-import { searchCatalogue } from '../modules/catalog-search';
+} from '../modules/catalog/catalog-cache';
+import { catalogMessages } from '../modules/catalog/catalog-messages';
+import { searchCatalogue } from '../modules/catalog/catalog-search';
 import {
   chargePayOptions,
   listShops,
@@ -62,10 +62,10 @@ import {
   shopDetail,
   toMemberSetting,
   type ShopRecord,
-} from '../modules/catalog-shop';
-import { checkStock, comboCheck, stockQuery } from '../modules/catalog-stock';
-import { localDate } from '../modules/orders';
-import { runningExpandActivityId } from '../modules/red-bags';
+} from '../modules/catalog/catalog-shop';
+import { checkStock, comboCheck, stockQuery } from '../modules/catalog/catalog-stock';
+import { localDate } from '../modules/orders/orders';
+import { runningExpandActivityId } from '../modules/coupons/red-bags';
 
 type SessionContext = RequestContext<'session'>;
 

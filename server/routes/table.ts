@@ -2,8 +2,8 @@
 // names in the session's shop, or "table number not found". Contract: src/domain/api/table.ts; docs/api.md "Table".
 import { getTableInfoInput, type TableInfo } from '../../src/domain/api/table';
 import { actionRoutes, BusinessError, defineAction, type AnyAction } from '../http/action';
-import { orderMessages } from '../modules/orders-messages';
-import { areaIds, resolveTable, resolveTableByNumber, toTableInfo } from '../modules/tables';
+import { orderMessages } from '../modules/orders/orders-messages';
+import { areaIds, resolveTable, resolveTableByNumber, toTableInfo } from '../modules/orders/tables';
 
 const actions: AnyAction[] = [
   defineAction({

@@ -35,9 +35,9 @@ import {
   loadMember,
   loginWithPhone,
   memberOfPhone,
-} from '../modules/identity';
-import { checkCode, remainingQuota, sendCode } from '../modules/sms';
-import { refuseOutsideCountries, sendCapKeys, smsCapMessages } from '../modules/sms-caps';
+} from '../modules/identity/identity';
+import { checkCode, remainingQuota, sendCode } from '../modules/identity/sms';
+import { refuseOutsideCountries, sendCapKeys, smsCapMessages } from '../modules/identity/sms-caps';
 
 function phoneOf(phone: string, areaCode?: string): string {
   const normalized = normalizePhone(phone, areaCode);

@@ -10,10 +10,10 @@ import {
   DEMO_PAY_PASSWORD_KEYRING,
   hashPayPassword,
   type PayPasswordKeyring,
-} from '../modules/identity-password';
-import { demoMerchantKey, hashMerchantKey } from '../modules/merchant-keys';
+} from '../modules/identity/identity-password';
+import { demoMerchantKey, hashMerchantKey } from '../modules/merchant/merchant-keys';
 import type { SeedChain, SeedMember, SeedShop } from './types';
-import { activityRulesSchema, couponRulesSchema } from '../modules/activities';
+import { activityRulesSchema, couponRulesSchema } from '../modules/coupons/activities';
 import type { SeedShopActivities } from './activities';
 
 export interface SeedData {

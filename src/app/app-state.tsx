@@ -8,8 +8,8 @@ import { useI18nContext } from '../i18n/i18n-context';
 import type { Locales } from '../i18n/i18n-types';
 import { namespaces } from '../i18n/i18n-util';
 import { loadLocaleAsync, loadNamespaceAsync } from '../i18n/i18n-util.async';
-import type { sessionMachine } from '../machines/session.machine';
-import { selectLanguage, selectOrderType } from '../machines/session.selectors';
+import type { sessionMachine } from '../machines/entry/session.machine';
+import { selectLanguage, selectOrderType } from '../machines/entry/session.selectors';
 import { storage } from '../services/storage';
 
 export type SessionRef = ActorRefFrom<typeof sessionMachine>;

@@ -16,10 +16,10 @@ import {
 import { createActor, type ActorRefFrom } from 'xstate';
 import type { Address } from '../domain/api/address';
 import type { ConfirmOrderType } from '../domain/api/order';
-import type { cartMachine } from '../machines/cart.machine';
-import type { CheckoutDraft } from '../machines/checkout.machine';
+import type { cartMachine } from '../machines/cart/cart.machine';
+import type { CheckoutDraft } from '../machines/checkout/checkout.machine';
 import type { syncCartMember } from './flows/cart';
-import { selectClientTypeCode, selectMember, selectOrderType } from '../machines/session.selectors';
+import { selectClientTypeCode, selectMember, selectOrderType } from '../machines/entry/session.selectors';
 import { storage } from '../services/storage';
 import { inspection } from '../services/inspect';
 import { useAppState } from './app-state';

@@ -1,7 +1,7 @@
 // What the customer is told when the entry flow cannot open a shop.
 import { errorText } from '../i18n/error-text';
 import type { TranslationFunctions } from '../i18n/i18n-types';
-import type { EntryError } from '../machines/entry.machine';
+import type { EntryError } from '../machines/entry/entry.machine';
 import { errorMessageOf } from './messages';
 
 export function entryErrorText(LL: TranslationFunctions, error: EntryError): string {

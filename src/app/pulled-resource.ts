@@ -2,7 +2,7 @@
 // the pull's refresh waiting for the list's reload to end either way.
 import { useRef } from 'react';
 import { fromPromise, waitFor, type Actor } from 'xstate';
-import type { resourceMachine } from '../machines/resource.machine';
+import type { resourceMachine } from '../machines/shared/resource.machine';
 import { pullToRefreshFlow } from './flows/pull-to-refresh';
 import { useFlow } from './use-flow';
 

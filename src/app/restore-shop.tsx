@@ -6,7 +6,7 @@ import { CONFIRM_ORDER_TYPES } from '../domain/api/order-rules';
 import type { OrderType } from '../domain/enums';
 import type { ShopInfo } from '../domain/shop';
 import { useI18nContext } from '../i18n/i18n-context';
-import { selectCanRetry, selectEntryError } from '../machines/entry.selectors';
+import { selectCanRetry, selectEntryError } from '../machines/entry/entry.selectors';
 import { detectEnvironment } from '../services/env';
 import { storage } from '../services/storage';
 import { EntryView } from '../views/entry/entry-view';

@@ -3,7 +3,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { ShopInfo } from '../domain/shop';
-import { selectData } from '../machines/resource.selectors';
+import { selectData } from '../machines/shared/resource.selectors';
 import { useAppState } from './app-state';
 import { useFlow } from './use-flow';
 import { shopDetailFlow } from './flows/shop-detail';

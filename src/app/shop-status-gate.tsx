@@ -3,8 +3,8 @@
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { ShopInfo } from '../domain/shop';
-import { selectFromOld, selectIsOverseas, selectOrderType } from '../machines/session.selectors';
-import { selectConfirmSwitchesToDine, selectDialog } from '../machines/shop-status.selectors';
+import { selectFromOld, selectIsOverseas, selectOrderType } from '../machines/entry/session.selectors';
+import { selectConfirmSwitchesToDine, selectDialog } from '../machines/entry/shop-status.selectors';
 import { ShopStatusDialog, type ShopStatusNotice } from '../views/store/shop-status-dialog';
 import { useAppState } from './app-state';
 import { useFlow } from './use-flow';

@@ -61,7 +61,7 @@ export const shopInfo = z.object({
   timezone: z.string(),
   /**
    * Country calling codes ("86", "44", "1") SMS codes may be sent to; omitted = the country of the shop's
-   * time zone (server/modules/sms-caps.ts). The browser may offer only these in its area-code picker.
+   * time zone (server/modules/identity/sms-caps.ts). The browser may offer only these in its area-code picker.
    */
   smsCallingCodes: z
     .array(z.string().regex(/^[1-9]\d{0,2}$/))

@@ -1,5 +1,5 @@
 // A failure text from a machine in the customer's words: request-layer keys (what errorMessage gives
-// for a transport failure, src/machines/not-provided.ts) are translated; anything else is the server's
+// for a transport failure, src/machines/shared/not-provided.ts) are translated; anything else is the server's
 // own text in the customer's language already, shown as is.
 import type { HttpToastKey } from '../services/http';
 import type { TranslationFunctions } from './i18n-types';

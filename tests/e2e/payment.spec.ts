@@ -1,7 +1,7 @@
 // Paying as a new customer would: by member card with the pay password (the balance visibly lower), through
 // the sandbox gateway's hosted page (cancelled first, then paid; a declined card, then a retry that
 // succeeds), and at the counter for a dine-in order from a table's QR code.
-import { MAX_POLLS, POLL_INTERVAL_MS } from '../../src/machines/payment.machine';
+import { MAX_POLLS, POLL_INTERVAL_MS } from '../../src/machines/payment/payment.machine';
 import { expect, SHOPS_OPEN, test } from './fixtures';
 import { AddToCart, CartBar, ConfirmPage, SuccessPage, minorUnits } from './pages/order';
 import { PayPanel, SandboxGateway } from './pages/payment';

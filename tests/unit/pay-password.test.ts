@@ -13,7 +13,7 @@ import {
   parsePayPasswordKeys,
   payPasswordKeyring,
   payPasswordKeysFromEnv,
-} from '../../server/modules/identity-password';
+} from '../../server/modules/identity/identity-password';
 
 const MEMBER = 881;
 const PASSWORD = '246810';

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { addressBookMachine } from '../../machines/address-book.machine';
+import { addressBookMachine } from '../../machines/address/address-book.machine';
 import { addressApi } from '../../services/api/address';
 
 /** The customer's saved addresses: list, delete, make default. */

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { addressEditorMachine } from '../../machines/address-editor.machine';
+import { addressEditorMachine } from '../../machines/address/address-editor.machine';
 import { addressApi } from '../../services/api/address';
 import { currentPosition } from '../../services/geolocation';
 

@@ -3,7 +3,7 @@
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import type { Member } from '../../domain/catalog';
 import type { PricingMemberSetting } from '../../domain/pricing';
-import { cartMachine } from '../../machines/cart.machine';
+import { cartMachine } from '../../machines/cart/cart.machine';
 import { storeApi } from '../../services/api/store';
 import { storage } from '../../services/storage';
 

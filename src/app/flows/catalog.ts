@@ -1,6 +1,6 @@
 // The menu's catalogue flow: categories and product pages from store/productTypes and productsChunk.
 import { fromPromise } from 'xstate';
-import { catalogMachine } from '../../machines/catalog.machine';
+import { catalogMachine } from '../../machines/catalog/catalog.machine';
 import { storeApi } from '../../services/api/store';
 import { menuTypesBody } from './first-reads';
 

@@ -1,6 +1,6 @@
 // Checkout: pay options, the default address, delivery distance, the table and the idempotent submit.
 import { fromPromise } from 'xstate';
-import { checkoutMachine } from '../../machines/checkout.machine';
+import { checkoutMachine } from '../../machines/checkout/checkout.machine';
 import { addressApi } from '../../services/api/address';
 import { deliveryApi } from '../../services/api/delivery';
 import { orderApi, rejectionOf } from '../../services/api/order';
@@ -8,7 +8,7 @@ import { storeApi } from '../../services/api/store';
 import { tableApi } from '../../services/api/table';
 
 // What the confirm page keeps of the form comes with the flow, which the page loads after its own code.
-export { draftOf } from '../../machines/checkout.machine';
+export { draftOf } from '../../machines/checkout/checkout.machine';
 
 export const checkoutFlow = checkoutMachine.provide({
   actors: {

@@ -1,6 +1,6 @@
 // The order's coupon: the customer's usable coupons from activity/couponList.
 import { fromPromise } from 'xstate';
-import { couponSelectionMachine } from '../../machines/coupon-selection.machine';
+import { couponSelectionMachine } from '../../machines/coupon/coupon-selection.machine';
 import { activityApi } from '../../services/api/activity';
 
 export const couponSelectionFlow = couponSelectionMachine.provide({

@@ -2,8 +2,8 @@
 // promotion code's activity, and the three ways to claim (activity list, shared link, promotion code).
 import { fromPromise } from 'xstate';
 import type { ClaimRefusal, CustomerCoupon } from '../../domain/api/activity';
-import { couponClaimMachine, type ClaimResult } from '../../machines/coupon-claim.machine';
-import { resourceMachine } from '../../machines/resource.machine';
+import { couponClaimMachine, type ClaimResult } from '../../machines/coupon/coupon-claim.machine';
+import { resourceMachine } from '../../machines/shared/resource.machine';
 import { activityApi, claimRefusalOf } from '../../services/api/activity';
 
 /** activity/couponList { isAll: true }: every coupon the customer has held. */

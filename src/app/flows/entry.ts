@@ -1,7 +1,7 @@
 // The entry flow with its calls: the entry page and the shop restore of in-shop pages start it.
 import { fromPromise } from 'xstate';
 import type { GetTableInfoInput } from '../../domain/api/table';
-import { entryMachine, type TableRouting } from '../../machines/entry.machine';
+import { entryMachine, type TableRouting } from '../../machines/entry/entry.machine';
 import { storeApi } from '../../services/api/store';
 import { tableApi } from '../../services/api/table';
 import { userApi } from '../../services/api/user';

@@ -1,7 +1,11 @@
 // The map step of the address form with its calls: the map settings, the provider's script, the map on
 // the page and the name of the point under the pin.
 import { fromCallback, fromPromise } from 'xstate';
-import { mapPickerMachine, type MapPickerEvent, type ShowMapInput } from '../../machines/map-picker.machine';
+import {
+  mapPickerMachine,
+  type MapPickerEvent,
+  type ShowMapInput,
+} from '../../machines/address/map-picker.machine';
 import { addressApi } from '../../services/api/address';
 import { loadMapApi } from '../../services/map';
 

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { multiConfirmMachine } from '../../machines/multi-confirm.machine';
+import { multiConfirmMachine } from '../../machines/checkout/multi-confirm.machine';
 import { orderApi, rejectionOf } from '../../services/api/order';
 import { storage } from '../../services/storage';
 

@@ -1,6 +1,6 @@
 // Order confirm: taxes and the stock check before the confirm page.
 import { fromPromise } from 'xstate';
-import { orderConfirmMachine } from '../../machines/order-confirm.machine';
+import { orderConfirmMachine } from '../../machines/checkout/order-confirm.machine';
 import { storeApi } from '../../services/api/store';
 
 export const orderConfirmFlow = orderConfirmMachine.provide({

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
-import type { OrderDetailRead } from '../../machines/order-detail.machine';
-import { orderDetailMachine } from '../../machines/order-detail.machine';
+import type { OrderDetailRead } from '../../machines/order/order-detail.machine';
+import { orderDetailMachine } from '../../machines/order/order-detail.machine';
 import { orderApi } from '../../services/api/order';
 import { orderLifeApi } from '../../services/api/order-life';
 import { clock } from '../clock';

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { orderListMachine } from '../../machines/order-list.machine';
+import { orderListMachine } from '../../machines/order/order-list.machine';
 import { orderApi } from '../../services/api/order';
 
 /** The orders tab: order/list pages of every shop the customer ordered from. */

@@ -1,5 +1,5 @@
 import { fromCallback } from 'xstate';
-import { orderWatchMachine, type StreamEvent } from '../../machines/order-watch.machine';
+import { orderWatchMachine, type StreamEvent } from '../../machines/order/order-watch.machine';
 import { openOrderStream } from '../../services/order-events';
 
 /** Live order status over server-sent events (src/services/order-events.ts). */

@@ -6,8 +6,8 @@
 import { useEffect, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import type { OrderDetail } from '../../domain/api/order';
-import { paymentMachine } from '../../machines/payment.machine';
-import { selectMember } from '../../machines/session.selectors';
+import { paymentMachine } from '../../machines/payment/payment.machine';
+import { selectMember } from '../../machines/entry/session.selectors';
 import { orderApi } from '../../services/api/order';
 import { paymentApi, payRejectionOf } from '../../services/api/payment';
 import { storeApi } from '../../services/api/store';

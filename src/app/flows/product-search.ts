@@ -1,6 +1,6 @@
 // Product search with store/productSearch.
 import { fromPromise } from 'xstate';
-import { productSearchMachine } from '../../machines/product-search.machine';
+import { productSearchMachine } from '../../machines/catalog/product-search.machine';
 import { storeApi } from '../../services/api/store';
 
 export const productSearchFlow = productSearchMachine.provide({

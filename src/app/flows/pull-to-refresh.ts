@@ -1,2 +1,2 @@
 /** The page supplies what a pull refreshes: `pullToRefreshFlow.provide({ actors: { refresh } })`. */
-export { pullToRefreshMachine as pullToRefreshFlow } from '../../machines/pull-to-refresh.machine';
+export { pullToRefreshMachine as pullToRefreshFlow } from '../../machines/shared/pull-to-refresh.machine';

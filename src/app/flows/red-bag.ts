@@ -8,9 +8,9 @@ import {
   type ExpandClaimResult,
   type ExpandDetail,
   type ForwardClaimResult,
-} from '../../machines/expand-red-bag.machine';
-import { refusalReason } from '../../machines/not-provided';
-import { resourceMachine } from '../../machines/resource.machine';
+} from '../../machines/coupon/expand-red-bag.machine';
+import { refusalReason } from '../../machines/shared/not-provided';
+import { resourceMachine } from '../../machines/shared/resource.machine';
 import { activityApi, claimRefusalOf } from '../../services/api/activity';
 import { redBagApi } from '../../services/api/red-bag';
 

@@ -2,7 +2,7 @@
 // (sandboxGateway/session, sandboxGateway/complete), and the browser following the gateway's return
 // address when the customer's choice has been taken.
 import { fromPromise } from 'xstate';
-import { sandboxCheckoutMachine } from '../../machines/sandbox-checkout.machine';
+import { sandboxCheckoutMachine } from '../../machines/payment/sandbox-checkout.machine';
 import { sandboxGatewayApi } from '../../services/api/payment';
 import { useFlow } from '../use-flow';
 

@@ -1,6 +1,6 @@
 // The session flow with its storage and store/userInfo: started by main.tsx for the app's lifetime.
 import { fromPromise } from 'xstate';
-import { sessionMachine } from '../../machines/session.machine';
+import { sessionMachine } from '../../machines/entry/session.machine';
 import { userApi } from '../../services/api/user';
 import { isLocale } from '../../services/env';
 import { storage } from '../../services/storage';

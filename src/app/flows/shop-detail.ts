@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { resourceMachine } from '../../machines/resource.machine';
+import { resourceMachine } from '../../machines/shared/resource.machine';
 import { storeApi, type StoreInput } from '../../services/api/store';
 
 /** store/detail: params are { appId }. */

@@ -1,6 +1,6 @@
 // The SMS login flow with its calls (the login page).
 import { fromPromise } from 'xstate';
-import { smsLoginMachine } from '../../machines/sms-login.machine';
+import { smsLoginMachine } from '../../machines/entry/sms-login.machine';
 import { userApi } from '../../services/api/user';
 import { keepSession } from './keep-session';
 

@@ -1,6 +1,6 @@
 // Table entry: scanning a table's QR code (the scanner loads on first scan) and reading the table.
 import { fromPromise } from 'xstate';
-import { tableEntryMachine } from '../../machines/table-entry.machine';
+import { tableEntryMachine } from '../../machines/entry/table-entry.machine';
 import { tableApi } from '../../services/api/table';
 import { scanQrCode, ScanError } from '../../services/scanner';
 

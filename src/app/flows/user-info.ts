@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { resourceMachine } from '../../machines/resource.machine';
+import { resourceMachine } from '../../machines/shared/resource.machine';
 import { userApi } from '../../services/api/user';
 
 /** store/userInfo: no params. */

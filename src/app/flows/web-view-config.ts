@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { resourceMachine } from '../../machines/resource.machine';
+import { resourceMachine } from '../../machines/shared/resource.machine';
 import { generalApi } from '../../services/api/general';
 
 /** general/webViewConfig: the origins the web-view page may frame; no params. */

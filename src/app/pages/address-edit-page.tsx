@@ -10,9 +10,9 @@ import type { ShopInfo } from '../../domain/shop';
 import { errorText } from '../../i18n/error-text';
 import { useI18nContext } from '../../i18n/i18n-context';
 import type { TranslationFunctions } from '../../i18n/i18n-types';
-import type { AddressErrorReason, addressEditorMachine } from '../../machines/address-editor.machine';
-import type { mapPickerMachine } from '../../machines/map-picker.machine';
-import * as mapSelect from '../../machines/map-picker.selectors';
+import type { AddressErrorReason, addressEditorMachine } from '../../machines/address/address-editor.machine';
+import type { mapPickerMachine } from '../../machines/address/map-picker.machine';
+import * as mapSelect from '../../machines/address/map-picker.selectors';
 import {
   selectDraft,
   selectError,
@@ -23,10 +23,10 @@ import {
   selectIsSaving,
   selectIsSearching,
   selectPois,
-} from '../../machines/address-editor.selectors';
-import { resourceMachine } from '../../machines/resource.machine';
-import { selectData, selectFailed } from '../../machines/resource.selectors';
-import { selectHasPhone, selectUser } from '../../machines/session.selectors';
+} from '../../machines/address/address-editor.selectors';
+import { resourceMachine } from '../../machines/shared/resource.machine';
+import { selectData, selectFailed } from '../../machines/shared/resource.selectors';
+import { selectHasPhone, selectUser } from '../../machines/entry/session.selectors';
 import { addressApi } from '../../services/api/address';
 import { AddressEditView } from '../../views/user/address-edit-view';
 import { AddressMapView } from '../../views/user/address-map-view';

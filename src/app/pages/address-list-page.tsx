@@ -5,7 +5,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { Actor } from 'xstate';
 import { useI18nContext } from '../../i18n/i18n-context';
-import type { addressBookMachine } from '../../machines/address-book.machine';
+import type { addressBookMachine } from '../../machines/address/address-book.machine';
 import {
   selectAddresses,
   selectChosenId,
@@ -13,8 +13,8 @@ import {
   selectIsBusy,
   selectIsLoading,
   selectLoadFailed,
-} from '../../machines/address-book.selectors';
-import { selectHasPhone } from '../../machines/session.selectors';
+} from '../../machines/address/address-book.selectors';
+import { selectHasPhone } from '../../machines/entry/session.selectors';
 import { AddressListView } from '../../views/user/address-list-view';
 import { LinkButton } from '../../views/ui/button';
 import { Page } from '../../views/ui/page';

@@ -10,15 +10,15 @@ import {
   selectShopRefusal,
   selectShortfall,
   selectTotal,
-} from '../../machines/cart.selectors';
+} from '../../machines/cart/cart.selectors';
 import {
   selectError,
   selectIsBusy,
   selectMustPickMissing,
   selectNotice,
   selectShortfall as selectStockShortfall,
-} from '../../machines/order-confirm.selectors';
-import { selectFromOld } from '../../machines/session.selectors';
+} from '../../machines/checkout/order-confirm.selectors';
+import { selectFromOld } from '../../machines/entry/session.selectors';
 import { useI18nContext } from '../../i18n/i18n-context';
 import { CartBar } from '../../views/order/cart-bar';
 import { CartSheet } from '../../views/order/cart-sheet';
@@ -32,7 +32,7 @@ import { useAppNavigation } from '../shell';
 import { useFlow } from '../use-flow';
 import { clock } from '../clock';
 import { orderConfirmFlow } from '../flows/order-confirm';
-import type { MustPick } from '../../machines/order-confirm.machine';
+import type { MustPick } from '../../machines/checkout/order-confirm.machine';
 import { noticeText, refusalText, useSheetLines } from './cart-text';
 import { useLatest } from '../use-latest';
 

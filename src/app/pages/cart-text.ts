@@ -2,8 +2,8 @@
 // pulling in the cart bar and its confirm flow.
 import { useSelector } from '@xstate/react';
 import type { TranslationFunctions } from '../../i18n/i18n-types';
-import type { CartNotice } from '../../machines/cart.rules';
-import type { OrderConfirmNotice } from '../../machines/order-confirm.machine';
+import type { CartNotice } from '../../machines/cart/cart.rules';
+import type { OrderConfirmNotice } from '../../machines/checkout/order-confirm.machine';
 import type { CartSheetLine } from '../../views/order/cart-sheet';
 import type { CartRef } from '../cart-state';
 

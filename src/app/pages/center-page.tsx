@@ -1,7 +1,7 @@
 // Tab 3 (/pages/user/center): the session's user and the language switch.
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
-import { selectIsBusy, selectUser } from '../../machines/session.selectors';
+import { selectIsBusy, selectUser } from '../../machines/entry/session.selectors';
 import { CenterView } from '../../views/user/center-view';
 import { useAppState } from '../app-state';
 import { WithMessages } from '../with-messages';

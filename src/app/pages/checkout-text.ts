@@ -1,7 +1,7 @@
 // The message of a failed order check (text keys checkout.error.<reason>), shared by /order/confirm and
 // /order/multi-confirm.
 import type { TranslationFunctions } from '../../i18n/i18n-types';
-import type { FieldError } from '../../machines/checkout.rules';
+import type { FieldError } from '../../machines/checkout/checkout.rules';
 
 /** The message of a failed check (text keys checkout.error.<reason>), with money formatted. */
 export function fieldErrorText(

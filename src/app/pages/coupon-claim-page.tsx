@@ -6,7 +6,12 @@ import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import type { CouponOffer, ShopActivity } from '../../domain/api/activity';
 import { useI18nContext } from '../../i18n/i18n-context';
-import { selectData, selectError, selectFailed, selectIsLoading } from '../../machines/resource.selectors';
+import {
+  selectData,
+  selectError,
+  selectFailed,
+  selectIsLoading,
+} from '../../machines/shared/resource.selectors';
 import { ActivityBlock } from '../../views/coupon/offers-view';
 import { Page } from '../../views/ui/page';
 import { PageHead } from '../../views/ui/page-head';

@@ -2,8 +2,13 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
-import { selectData, selectError, selectFailed, selectIsLoading } from '../../machines/resource.selectors';
-import { selectHasPhone } from '../../machines/session.selectors';
+import {
+  selectData,
+  selectError,
+  selectFailed,
+  selectIsLoading,
+} from '../../machines/shared/resource.selectors';
+import { selectHasPhone } from '../../machines/entry/session.selectors';
 import { CouponDetailView } from '../../views/coupon/coupon-detail-view';
 import type { CouponDetailInfo } from '../../views/coupon/types';
 import { useAppState } from '../app-state';

@@ -5,9 +5,14 @@ import { useState } from 'react';
 import type { CustomerCoupon } from '../../domain/api/activity';
 import { shopToday } from '../../domain/hours';
 import { useI18nContext } from '../../i18n/i18n-context';
-import { WALLET_TABS, walletCards, type WalletTab } from '../../machines/coupon-wallet.rules';
-import { selectData, selectError, selectFailed, selectIsLoading } from '../../machines/resource.selectors';
-import { selectHasPhone } from '../../machines/session.selectors';
+import { WALLET_TABS, walletCards, type WalletTab } from '../../machines/coupon/coupon-wallet.rules';
+import {
+  selectData,
+  selectError,
+  selectFailed,
+  selectIsLoading,
+} from '../../machines/shared/resource.selectors';
+import { selectHasPhone } from '../../machines/entry/session.selectors';
 import { WalletView } from '../../views/coupon/wallet-view';
 import { LinkButton } from '../../views/ui/button';
 import { Page } from '../../views/ui/page';

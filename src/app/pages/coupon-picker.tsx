@@ -9,8 +9,8 @@ import type { ShopInfo } from '../../domain/shop';
 import type { PricingResult } from '../../domain/pricing';
 import { useI18nContext } from '../../i18n/i18n-context';
 import { useNamespace } from '../../i18n/use-namespace';
-import type { checkoutMachine } from '../../machines/checkout.machine';
-import type { KeptCouponChoice } from '../../machines/coupon-selection.machine';
+import type { checkoutMachine } from '../../machines/checkout/checkout.machine';
+import type { KeptCouponChoice } from '../../machines/coupon/coupon-selection.machine';
 import {
   selectChosen,
   selectIsGuest,
@@ -19,8 +19,8 @@ import {
   selectNotice,
   selectOptions,
   selectUsableCount,
-} from '../../machines/coupon-selection.selectors';
-import { selectHasPhone } from '../../machines/session.selectors';
+} from '../../machines/coupon/coupon-selection.selectors';
+import { selectHasPhone } from '../../machines/entry/session.selectors';
 import { CouponPickerView } from '../../views/coupon/coupon-picker-view';
 import { noticeText } from '../../views/coupon/coupon-text';
 import { Skeleton } from '../../views/ui/skeleton';

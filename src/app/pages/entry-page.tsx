@@ -4,7 +4,7 @@ import { useRouter, useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { useI18nContext } from '../../i18n/i18n-context';
-import { selectCanRetry, selectEntryError } from '../../machines/entry.selectors';
+import { selectCanRetry, selectEntryError } from '../../machines/entry/entry.selectors';
 import { detectEnvironment } from '../../services/env';
 import { storage } from '../../services/storage';
 import { EntryView } from '../../views/entry/entry-view';

@@ -5,7 +5,7 @@ import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { errorText } from '../../i18n/error-text';
 import { useI18nContext } from '../../i18n/i18n-context';
-import { selectData, selectError, selectFailed } from '../../machines/resource.selectors';
+import { selectData, selectError, selectFailed } from '../../machines/shared/resource.selectors';
 import { ForwardSheet } from '../../views/red-bag/forward-sheet';
 import { useAppState } from '../app-state';
 import { forwardCouponFlow } from '../flows/red-bag';

@@ -6,14 +6,14 @@ import { fromPromise } from 'xstate';
 import type { UserInfo } from '../../domain/api/user';
 import { errorText } from '../../i18n/error-text';
 import { useI18nContext } from '../../i18n/i18n-context';
-import { resourceMachine } from '../../machines/resource.machine';
+import { resourceMachine } from '../../machines/shared/resource.machine';
 import {
   selectData,
   selectError,
   selectFailed,
   selectIsLoading,
   selectIsReady,
-} from '../../machines/resource.selectors';
+} from '../../machines/shared/resource.selectors';
 import { userApi } from '../../services/api/user';
 import { storage } from '../../services/storage';
 import { InfoView, type ProfileChanges } from '../../views/user/info-view';

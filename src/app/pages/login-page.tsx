@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import type { Actor } from 'xstate';
 import { useI18nContext } from '../../i18n/i18n-context';
 import type { TranslationFunctions } from '../../i18n/i18n-types';
-import type { SmsError, smsLoginMachine } from '../../machines/sms-login.machine';
+import type { SmsError, smsLoginMachine } from '../../machines/entry/sms-login.machine';
 import {
   selectCanResend,
   selectCanSend,
@@ -20,7 +20,7 @@ import {
   selectIsCodeStep,
   selectPhone,
   selectSecondsLeft,
-} from '../../machines/sms-login.selectors';
+} from '../../machines/entry/sms-login.selectors';
 import { LoginView } from '../../views/user/login-view';
 import { useToast } from '../../views/ui/toast';
 import { useAppState } from '../app-state';

@@ -4,14 +4,14 @@ import { useSelector } from '@xstate/react';
 import type { ClaimRefusal } from '../../domain/api/activity';
 import { errorText } from '../../i18n/error-text';
 import { useI18nContext } from '../../i18n/i18n-context';
-import type { couponClaimMachine } from '../../machines/coupon-claim.machine';
+import type { couponClaimMachine } from '../../machines/coupon/coupon-claim.machine';
 import {
   selectClaimError,
   selectIsClaimed,
   selectIsClaiming,
   selectRefusal,
-} from '../../machines/coupon-claim.selectors';
-import { selectHasPhone } from '../../machines/session.selectors';
+} from '../../machines/coupon/coupon-claim.selectors';
+import { selectHasPhone } from '../../machines/entry/session.selectors';
 import { ClaimControl } from '../../views/coupon/offers-view';
 import { useAppState } from '../app-state';
 import { useAppNavigation } from '../shell';

@@ -12,9 +12,9 @@ import type { PayType } from '../../domain/enums';
 import type { ShopInfo } from '../../domain/shop';
 import { useI18nContext } from '../../i18n/i18n-context';
 import { breakdownLabel } from '../../views/order/breakdown-label';
-import type { checkoutMachine } from '../../machines/checkout.machine';
+import type { checkoutMachine } from '../../machines/checkout/checkout.machine';
 import type * as CheckoutFlowModule from '../flows/checkout';
-import { nextDay } from '../../machines/checkout.rules';
+import { nextDay } from '../../machines/checkout/checkout.rules';
 import {
   selectAsapSlot,
   selectBreakdown,
@@ -35,8 +35,8 @@ import {
   selectTable,
   selectTableware,
   selectToday,
-} from '../../machines/checkout.selectors';
-import { selectHasPhone, selectOrderType, selectUser } from '../../machines/session.selectors';
+} from '../../machines/checkout/checkout.selectors';
+import { selectHasPhone, selectOrderType, selectUser } from '../../machines/entry/session.selectors';
 import { Button } from '../../views/ui/button';
 import { Page } from '../../views/ui/page';
 import { PageHead } from '../../views/ui/page-head';

@@ -5,7 +5,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useMemo, useRef } from 'react';
 import type { Actor } from 'xstate';
-import { breakdownOf } from '../../machines/breakdown';
+import { breakdownOf } from '../../machines/cart/breakdown';
 import {
   selectActionError,
   selectCanClose,
@@ -19,9 +19,9 @@ import {
   selectIsPaying,
   selectIsWorking,
   selectOrder,
-} from '../../machines/order-detail.selectors';
-import { statusView } from '../../machines/order-list.selectors';
-import { selectWatchMode } from '../../machines/order-watch.selectors';
+} from '../../machines/order/order-detail.selectors';
+import { statusView } from '../../machines/order/order-list.selectors';
+import { selectWatchMode } from '../../machines/order/order-watch.selectors';
 import { useI18nContext } from '../../i18n/i18n-context';
 import { OrderDetailView } from '../../views/order/order-detail-view';
 import { useOrdersTexts, type OrdersTexts } from '../../views/order/status-text';

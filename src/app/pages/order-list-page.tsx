@@ -13,7 +13,7 @@ import {
   selectIsSettled,
   selectMoreFailed,
   selectOrders,
-} from '../../machines/order-list.selectors';
+} from '../../machines/order/order-list.selectors';
 import { OrderListView } from '../../views/order/order-list-view';
 import { useOrdersTexts, type OrdersTexts } from '../../views/order/status-text';
 import { Page } from '../../views/ui/page';

@@ -10,7 +10,7 @@ import type { PayOption } from '../../domain/api/store';
 import type { PayType } from '../../domain/enums';
 import type { ShopInfo } from '../../domain/shop';
 import { useI18nContext } from '../../i18n/i18n-context';
-import type { MultiShop, multiConfirmMachine } from '../../machines/multi-confirm.machine';
+import type { MultiShop, multiConfirmMachine } from '../../machines/checkout/multi-confirm.machine';
 import {
   selectCarts,
   selectError,
@@ -18,10 +18,10 @@ import {
   selectIsLocked,
   selectIsSubmitting,
   selectPickupChoices,
-} from '../../machines/multi-confirm.selectors';
-import { resourceMachine } from '../../machines/resource.machine';
-import { selectData, selectFailed } from '../../machines/resource.selectors';
-import { selectUser } from '../../machines/session.selectors';
+} from '../../machines/checkout/multi-confirm.selectors';
+import { resourceMachine } from '../../machines/shared/resource.machine';
+import { selectData, selectFailed } from '../../machines/shared/resource.selectors';
+import { selectUser } from '../../machines/entry/session.selectors';
 import { storeApi } from '../../services/api/store';
 import { storage } from '../../services/storage';
 import { MultiConfirmView } from '../../views/order/multi-confirm-view';

@@ -4,9 +4,9 @@
 import { useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { OrderDetail } from '../../domain/api/order';
-import { resourceMachine } from '../../machines/resource.machine';
-import { selectData, selectFailed, selectIsLoading } from '../../machines/resource.selectors';
-import { selectIsKiosk, selectMember } from '../../machines/session.selectors';
+import { resourceMachine } from '../../machines/shared/resource.machine';
+import { selectData, selectFailed, selectIsLoading } from '../../machines/shared/resource.selectors';
+import { selectIsKiosk, selectMember } from '../../machines/entry/session.selectors';
 import { orderApi } from '../../services/api/order';
 import { PayPanel, PayPanelSkeleton } from '../../views/order/pay-panel';
 import { useAppState } from '../app-state';

@@ -16,7 +16,7 @@ import {
   selectIsNotFound,
   selectSession,
   selectSubmitting,
-} from '../../machines/sandbox-checkout.selectors';
+} from '../../machines/payment/sandbox-checkout.selectors';
 import { usePaymentTexts, type PaymentTexts } from '../../views/payment/payment-text';
 import { SandboxPayView } from '../../views/payment/sandbox-pay-view';
 import { useSandboxCheckoutFlow } from '../flows/sandbox-checkout';

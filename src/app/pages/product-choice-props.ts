@@ -7,8 +7,8 @@ import type { TasteGroup } from '../../domain/catalog';
 import { OptionType } from '../../domain/enums';
 import { useI18nContext } from '../../i18n/i18n-context';
 import type { TranslationFunctions } from '../../i18n/i18n-types';
-import type { productChoiceMachine } from '../../machines/product-choice.machine';
-import { sameChoicePrice } from '../../machines/product-choice.rules';
+import type { productChoiceMachine } from '../../machines/catalog/product-choice.machine';
+import { sameChoicePrice } from '../../machines/catalog/product-choice.rules';
 import {
   selectCanAdd,
   selectChoicePrice,
@@ -25,7 +25,7 @@ import {
   selectTasteStates,
   selectTotalPrice,
   selectUnitPrice,
-} from '../../machines/product-choice.selectors';
+} from '../../machines/catalog/product-choice.selectors';
 import type { ChoiceGroup, ProductChoiceViewProps } from '../../views/product/product-choice-view';
 import { usePriceFormatter } from '../../views/ui/shop-display';
 import { useCart } from '../cart-state';

@@ -4,7 +4,7 @@
 import type { Product } from '../../domain/catalog';
 import type { ShopInfo } from '../../domain/shop';
 import { useI18nContext } from '../../i18n/i18n-context';
-import type { productChoiceMachine } from '../../machines/product-choice.machine';
+import type { productChoiceMachine } from '../../machines/catalog/product-choice.machine';
 import { ProductChoiceSheet as SheetView } from '../../views/product/product-choice-sheet';
 import { useNavigation } from '../../views/ui/navigation';
 import { useToast } from '../../views/ui/toast';

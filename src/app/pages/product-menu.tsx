@@ -8,8 +8,8 @@ import { isShopOpenNow } from '../../domain/hours';
 import type { ShopInfo } from '../../domain/shop';
 import { useI18nContext } from '../../i18n/i18n-context';
 import { searchPlaceholder } from '../../i18n/industry-words';
-import { selectProductCount, selectTypeCount } from '../../machines/cart-counts.selectors';
-import type { catalogMachine } from '../../machines/catalog.machine';
+import { selectProductCount, selectTypeCount } from '../../machines/cart/cart-counts.selectors';
+import type { catalogMachine } from '../../machines/catalog/catalog.machine';
 import {
   selectChunkStatus,
   selectHasMore,
@@ -18,8 +18,8 @@ import {
   selectMenuUpdated,
   selectProductsOf,
   selectTypes,
-} from '../../machines/catalog.selectors';
-import { selectOrderType } from '../../machines/session.selectors';
+} from '../../machines/catalog/catalog.selectors';
+import { selectOrderType } from '../../machines/entry/session.selectors';
 import {
   ProductIndexView,
   type MenuCartActions,

@@ -2,13 +2,13 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { Actor } from 'xstate';
-import type { productSearchMachine } from '../../machines/product-search.machine';
+import type { productSearchMachine } from '../../machines/catalog/product-search.machine';
 import {
   selectResults,
   selectSearchedText,
   selectSearchState,
   selectText,
-} from '../../machines/product-search.selectors';
+} from '../../machines/catalog/product-search.selectors';
 import { useI18nContext } from '../../i18n/i18n-context';
 import { searchPlaceholder } from '../../i18n/industry-words';
 import { ProductSearchView } from '../../views/product/product-search-view';

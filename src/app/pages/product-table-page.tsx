@@ -5,7 +5,7 @@ import { useSelector } from '@xstate/react';
 import type { Actor } from 'xstate';
 import type { ShopInfo } from '../../domain/shop';
 import { useI18nContext } from '../../i18n/i18n-context';
-import type { TableEntryErrorReason, tableEntryMachine } from '../../machines/table-entry.machine';
+import type { TableEntryErrorReason, tableEntryMachine } from '../../machines/entry/table-entry.machine';
 import {
   selectCanConfirm,
   selectCanScan,
@@ -17,7 +17,7 @@ import {
   selectNote,
   selectPerson,
   selectTable,
-} from '../../machines/table-entry.selectors';
+} from '../../machines/entry/table-entry.selectors';
 import { TableView } from '../../views/product/table-view';
 import { useAppState } from '../app-state';
 import { useCart } from '../cart-state';

@@ -6,7 +6,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import type { activityByCodeInfo } from '../../domain/api/activity';
 import { useI18nContext } from '../../i18n/i18n-context';
-import { selectData, selectError, selectFailed } from '../../machines/resource.selectors';
+import { selectData, selectError, selectFailed } from '../../machines/shared/resource.selectors';
 import { ActivityBlock } from '../../views/coupon/offers-view';
 import styles from '../../views/coupon/coupons.module.css';
 import { Button } from '../../views/ui/button';

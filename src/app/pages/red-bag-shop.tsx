@@ -3,7 +3,7 @@
 // page shows once the shop is there. Arriving by a link routes nowhere else: the link is the destination.
 import { useSelector } from '@xstate/react';
 import { useI18nContext } from '../../i18n/i18n-context';
-import { selectCanRetry, selectEntryError } from '../../machines/entry.selectors';
+import { selectCanRetry, selectEntryError } from '../../machines/entry/entry.selectors';
 import { detectEnvironment } from '../../services/env';
 import { storage } from '../../services/storage';
 import { EntryView } from '../../views/entry/entry-view';

@@ -3,7 +3,7 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { selectData, selectFailed, selectIsLoading } from '../../machines/resource.selectors';
+import { selectData, selectFailed, selectIsLoading } from '../../machines/shared/resource.selectors';
 import type { StoreDetailInfo } from '../../domain/api/store';
 import { ShopView } from '../../views/store/shop-view';
 import { useAppState } from '../app-state';

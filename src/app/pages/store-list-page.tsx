@@ -1,7 +1,7 @@
 // /pages/store/list: every shop, loaded by the store list resource flow; pulling down reloads it.
 import { useSelector } from '@xstate/react';
 import type { StoreListInfo } from '../../domain/api/store';
-import { selectData, selectFailed, selectIsLoading } from '../../machines/resource.selectors';
+import { selectData, selectFailed, selectIsLoading } from '../../machines/shared/resource.selectors';
 import { StoreListView } from '../../views/store/store-list-view';
 import { PullToRefresh } from '../../views/ui/pull-to-refresh';
 import { usePulledResource } from '../pulled-resource';

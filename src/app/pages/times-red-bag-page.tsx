@@ -11,8 +11,8 @@ import {
   selectFailed,
   selectIsLoading,
   selectIsReady,
-} from '../../machines/resource.selectors';
-import { selectHasPhone } from '../../machines/session.selectors';
+} from '../../machines/shared/resource.selectors';
+import { selectHasPhone } from '../../machines/entry/session.selectors';
 import { Page } from '../../views/ui/page';
 import { PageHead } from '../../views/ui/page-head';
 import { TakeReward, TimesRedBagView } from '../../views/red-bag/times-red-bag-view';

@@ -4,7 +4,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { WebViewConfigInfo } from '../../domain/api/web-view';
 import { frameAllowed } from '../../domain/api/web-view-rules';
-import { selectData, selectFailed, selectIsReady } from '../../machines/resource.selectors';
+import { selectData, selectFailed, selectIsReady } from '../../machines/shared/resource.selectors';
 import { WebViewPage } from '../../views/general/web-view-page';
 import { webViewConfigFlow } from '../flows/web-view-config';
 import { useFlow } from '../use-flow';

@@ -2,7 +2,7 @@
 // takes off, or how many apply; a tap opens a sheet with the coupons that apply first, then the others
 // with their reasons, and "Don't use a coupon". A change the customer did not make is said in words.
 import { useState } from 'react';
-import type { CouponOption } from '../../machines/coupon-selection.selectors';
+import type { CouponOption } from '../../machines/coupon/coupon-selection.selectors';
 import { useI18nContext } from '../../i18n/i18n-context';
 import { BottomSheet } from '../ui/dialog';
 import { Icon } from '../ui/icons';

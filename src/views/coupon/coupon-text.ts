@@ -1,7 +1,7 @@
 // Coupon reasons and notices in the customer's words (spec §8 "Reasons a coupon cannot be used": order
 // amount, order quantity, order type, pay type, user type; and the rest the engine names).
-import type { CouponNotice } from '../../machines/coupon-selection.machine';
-import type { CouponOption } from '../../machines/coupon-selection.selectors';
+import type { CouponNotice } from '../../machines/coupon/coupon-selection.machine';
+import type { CouponOption } from '../../machines/coupon/coupon-selection.selectors';
 import type { CouponRejection } from '../../domain/pricing';
 import type { TranslationFunctions } from '../../i18n/i18n-types';
 

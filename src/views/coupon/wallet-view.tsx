@@ -1,7 +1,7 @@
 // /pages/user/coupon/list: the customer's coupons under three tabs (usable, used, expired), each card with
 // its rules and why it cannot be used today; an empty tab leads to the shop's offers.
 import { useId, useRef, type KeyboardEvent } from 'react';
-import type { WalletCard, WalletTab } from '../../machines/coupon-wallet.rules';
+import type { WalletCard, WalletTab } from '../../machines/coupon/coupon-wallet.rules';
 import { useI18nContext } from '../../i18n/i18n-context';
 import { LinkButton } from '../ui/button';
 import { Page } from '../ui/page';

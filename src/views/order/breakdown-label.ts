@@ -1,7 +1,7 @@
 // A price breakdown row in words (docs/flows.md checkout `selectBreakdown`): the confirm page before the
 // order and the order detail after it say the same thing.
 import type { TranslationFunctions } from '../../i18n/i18n-types';
-import type { BreakdownRow } from '../../machines/breakdown';
+import type { BreakdownRow } from '../../machines/cart/breakdown';
 
 export function breakdownLabel(
   LL: TranslationFunctions,

@@ -2,8 +2,8 @@
 // unpaidCountdown flow. Used on the order detail and the confirm page; the page hears when time is up.
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
-import { unpaidCountdownMachine } from '../../machines/unpaid-countdown.machine';
-import { selectClockText, selectIsExpired } from '../../machines/unpaid-countdown.selectors';
+import { unpaidCountdownMachine } from '../../machines/order/unpaid-countdown.machine';
+import { selectClockText, selectIsExpired } from '../../machines/order/unpaid-countdown.selectors';
 import { useInspection } from '../ui/inspection';
 import { useOrdersTexts } from './status-text';
 import styles from './countdown.module.css';

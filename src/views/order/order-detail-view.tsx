@@ -5,10 +5,10 @@
 import type { ReactNode } from 'react';
 import type { OrderDetail } from '../../domain/api/order';
 import type { DeliveryInfo } from '../../domain/api/order-life';
-import type { BreakdownRow } from '../../machines/breakdown';
-import { paymentMethodOf } from '../../machines/order-detail.selectors';
-import type { StatusView } from '../../machines/order-list.selectors';
-import type { WatchMode } from '../../machines/order-watch.selectors';
+import type { BreakdownRow } from '../../machines/cart/breakdown';
+import { paymentMethodOf } from '../../machines/order/order-detail.selectors';
+import type { StatusView } from '../../machines/order/order-list.selectors';
+import type { WatchMode } from '../../machines/order/order-watch.selectors';
 import { errorText } from '../../i18n/error-text';
 import { formatDateTime } from '../../i18n/date-time';
 import { useI18nContext } from '../../i18n/i18n-context';

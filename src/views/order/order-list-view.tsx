@@ -3,8 +3,8 @@
 // customer reaches the bottom.
 import { useEffect, useRef } from 'react';
 import type { OrderSummary } from '../../domain/api/order';
-import { ORDER_FILTERS, type OrderFilter } from '../../machines/order-list.machine';
-import { statusView } from '../../machines/order-list.selectors';
+import { ORDER_FILTERS, type OrderFilter } from '../../machines/order/order-list.machine';
+import { statusView } from '../../machines/order/order-list.selectors';
 import { formatDateTime } from '../../i18n/date-time';
 import { useI18nContext } from '../../i18n/i18n-context';
 import { Button } from '../ui/button';

@@ -6,7 +6,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { OrderPayRejectionInfo } from '../../domain/api/order-life';
 import type { PayOption } from '../../domain/api/store';
-import type { paymentMachine } from '../../machines/payment.machine';
+import type { paymentMachine } from '../../machines/payment/payment.machine';
 import {
   selectCanGiveUp,
   selectChosenOption,
@@ -18,7 +18,7 @@ import {
   selectPayment,
   selectRefusal,
   selectStep,
-} from '../../machines/payment.selectors';
+} from '../../machines/payment/payment.selectors';
 import { errorText } from '../../i18n/error-text';
 import { useI18nContext } from '../../i18n/i18n-context';
 import { usePaymentTexts, type PaymentTexts } from '../payment/payment-text';

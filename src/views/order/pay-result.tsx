@@ -2,7 +2,7 @@
 // balance now), or to be paid at the counter or on delivery, and how much; the one result of the page, with
 // the way to the order. Before payment the same place says the order awaits it (AwaitingPayment).
 import type { OrderDetail } from '../../domain/api/order';
-import type { Settlement } from '../../machines/payment.selectors';
+import type { Settlement } from '../../machines/payment/payment.selectors';
 import type { PaymentTexts } from '../payment/payment-text';
 import { Button } from '../ui/button';
 import { Icon } from '../ui/icons';

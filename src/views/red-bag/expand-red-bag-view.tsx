@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import type { CouponOffer, ExpandRedBag, ExpandRules } from '../../domain/api/activity';
 import { useI18nContext } from '../../i18n/i18n-context';
-import { bagProgress, type RedBagScreen } from '../../machines/expand-red-bag.selectors';
+import { bagProgress, type RedBagScreen } from '../../machines/coupon/expand-red-bag.selectors';
 import { CardSkeleton, SkeletonRegion } from '../ui/skeleton';
 import { EmptyState, ErrorView } from '../ui/state-views';
 import { LinkButton } from '../ui/button';

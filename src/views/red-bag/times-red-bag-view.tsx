@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import type { TimesRedBag } from '../../domain/api/activity';
 import { useI18nContext } from '../../i18n/i18n-context';
-import { isEnded, isRewardReady, timesProgress } from '../../machines/times-red-bag.selectors';
+import { isEnded, isRewardReady, timesProgress } from '../../machines/coupon/times-red-bag.selectors';
 import { LinkButton } from '../ui/button';
 import { CardSkeleton, SkeletonRegion } from '../ui/skeleton';
 import { EmptyState, ErrorView } from '../ui/state-views';

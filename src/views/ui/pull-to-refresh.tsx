@@ -3,8 +3,12 @@
 import { useSelector } from '@xstate/react';
 import { useRef, type ReactNode, type TouchEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { pullToRefreshMachine } from '../../machines/pull-to-refresh.machine';
-import { selectDistance, selectProgress, selectPullState } from '../../machines/pull-to-refresh.selectors';
+import type { pullToRefreshMachine } from '../../machines/shared/pull-to-refresh.machine';
+import {
+  selectDistance,
+  selectProgress,
+  selectPullState,
+} from '../../machines/shared/pull-to-refresh.selectors';
 import { useI18nContext } from '../../i18n/i18n-context';
 import { Icon } from './icons';
 import styles from './pull-to-refresh.module.css';

@@ -5,7 +5,7 @@ import { errorText } from '../../../src/i18n/error-text';
 import type { Locales } from '../../../src/i18n/i18n-types';
 import { i18nObject } from '../../../src/i18n/i18n-util';
 import { loadAllLocales } from '../../../src/i18n/i18n-util.sync';
-import { errorMessage } from '../../../src/machines/not-provided';
+import { errorMessage } from '../../../src/machines/shared/not-provided';
 import { HttpCode, HttpError, type HttpToastKey } from '../../../src/services/http';
 
 loadAllLocales();

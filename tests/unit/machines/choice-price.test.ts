@@ -3,14 +3,14 @@
 // the member price alone, and a customer who is not charged it sees it as the member offer.
 import { describe, expect, it } from 'vitest';
 import type { CartLine } from '../../../src/domain/pricing';
-import type { PricingParts } from '../../../src/machines/cart.rules';
+import type { PricingParts } from '../../../src/machines/cart/cart.rules';
 import {
   choicePrice,
   initialChoice,
   memberUnitPrice,
   toCartLine,
   type Choice,
-} from '../../../src/machines/product-choice.rules';
+} from '../../../src/machines/catalog/product-choice.rules';
 import { completePricingInput, priceOrder } from '../../../src/pricing/engine';
 import { makeProduct } from '../../model/fixtures/product';
 import { makeShop } from '../../model/fixtures/shop';

@@ -1,7 +1,7 @@
 // "My coupons" by tab (usable, used, expired) and "not valid today" by dates, week days and month days.
 import { describe, expect, it } from 'vitest';
 import type { CustomerCoupon } from '../../../src/domain/api/activity';
-import { usableCount, validOn, walletCards } from '../../../src/machines/coupon-wallet.rules';
+import { usableCount, validOn, walletCards } from '../../../src/machines/coupon/coupon-wallet.rules';
 
 const coupon = (
   id: number,

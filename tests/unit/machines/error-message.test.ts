@@ -1,7 +1,7 @@
 // A failed actor's reason as machines keep it: a refusal keeps the server's own words, a transport
 // failure becomes the request layer's message key, so no "status 500" or "timeout" reaches a customer.
 import { afterEach, describe, expect, it } from 'vitest';
-import { errorMessage } from '../../../src/machines/not-provided';
+import { errorMessage } from '../../../src/machines/shared/not-provided';
 import {
   configureHttp,
   HttpCode,

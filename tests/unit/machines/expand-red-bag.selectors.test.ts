@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bagProgress } from '../../../src/machines/expand-red-bag.selectors';
+import { bagProgress } from '../../../src/machines/coupon/expand-red-bag.selectors';
 
 describe('how far a red bag has grown toward its cap', () => {
   it('says what is still to grow and the share of the cap reached', () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Product } from '../../../src/domain/catalog';
 import { ProductState } from '../../../src/domain/enums';
 import { hasChoices } from '../../../src/domain/product-choices';
-import { findLoaded, isListed, linkAction, linkOf } from '../../../src/machines/product-link.rules';
+import { findLoaded, isListed, linkAction, linkOf } from '../../../src/machines/catalog/product-link.rules';
 import { makeProduct } from '../../model/fixtures/product';
 
 const MENU = [1, 2];

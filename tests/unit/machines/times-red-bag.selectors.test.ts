@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isEnded, isRewardReady, timesProgress } from '../../../src/machines/times-red-bag.selectors';
+import { isEnded, isRewardReady, timesProgress } from '../../../src/machines/coupon/times-red-bag.selectors';
 
 describe('an order red bag’s progress', () => {
   it('counts paid orders toward the goal and what is still to go', () => {

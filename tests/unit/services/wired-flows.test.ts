@@ -4,12 +4,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, waitFor, type AnyActorRef } from 'xstate';
 import { machines } from '../../../src/app/wiring';
-import type { EntryEmitted } from '../../../src/machines/entry.machine';
-import * as catalog from '../../../src/machines/catalog.selectors';
-import * as choice from '../../../src/machines/product-choice.selectors';
-import * as session from '../../../src/machines/session.selectors';
-import * as shopStatus from '../../../src/machines/shop-status.selectors';
-import * as sms from '../../../src/machines/sms-login.selectors';
+import type { EntryEmitted } from '../../../src/machines/entry/entry.machine';
+import * as catalog from '../../../src/machines/catalog/catalog.selectors';
+import * as choice from '../../../src/machines/catalog/product-choice.selectors';
+import * as session from '../../../src/machines/entry/session.selectors';
+import * as shopStatus from '../../../src/machines/entry/shop-status.selectors';
+import * as sms from '../../../src/machines/entry/sms-login.selectors';
 import { configureHttp, type Toast } from '../../../src/services/http';
 import { storage } from '../../../src/services/storage';
 import { buildTestApp, type TestApp } from '../../api/helpers';

@@ -2,8 +2,8 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { pullToRefreshMachine } from '../../../src/machines/pull-to-refresh.machine';
-import { selectPullState } from '../../../src/machines/pull-to-refresh.selectors';
+import { pullToRefreshMachine } from '../../../src/machines/shared/pull-to-refresh.machine';
+import { selectPullState } from '../../../src/machines/shared/pull-to-refresh.selectors';
 import { PullToRefresh } from '../../../src/views/ui/pull-to-refresh';
 import { render, type Rendered } from './render';
 

@@ -1,0 +1,49 @@
+// Every status change of an order goes through changeStatus: one conditional UPDATE (`status in from`),
+// so a change from the wrong status, or one that lost a race, changes nothing; and one order_events row
+// in the same transaction, which is the order's history and the cursor of the live status stream.
+// When the transaction commits, the row's trigger notifies the database channel "order_events" (migration
+// 0011), which wakes the customer's open live-status streams in every process
+// (server/modules/orders/order-event-hub.ts); a rolled-back change wakes nobody. The order's coupon, if it holds
+// one, follows in the same transaction (server/modules/coupons/coupon-orders.ts).
+import { and, eq, inArray } from 'drizzle-orm';
+import type { StatusAction } from '../../../src/domain/api/order-life-rules';
+import type { OrderStatus } from '../../../src/domain/enums';
+import type { Executor } from '../../db/client';
+import { orderEvents, orders, type OrderRow } from '../../db/schema';
+import { couponFollowsOrder } from '../coupons/coupon-orders';
+
+export type StatusActor = 'customer' | 'merchant' | 'gateway' | 'system';
+export type { StatusAction };
+
+export interface StatusChange {
+  orderId: number;
+  from: readonly OrderStatus[];
+  to: OrderStatus;
+  actor: StatusActor;
+  action: StatusAction;
+  now: Date;
+  /** Other columns written with the status (paid, paidAt, settlement, rider, …). */
+  set?: Partial<Omit<typeof orders.$inferInsert, 'id' | 'status' | 'statusChangedAt'>>;
+}
+
+/** The order after the change, or null when it was not in one of `from` (nothing written). */
+export async function changeStatus(tx: Executor, change: StatusChange): Promise<OrderRow | null> {
+  const [row] = await tx
+    .update(orders)
+    .set({ ...change.set, status: change.to, statusChangedAt: change.now })
+    .where(and(eq(orders.id, change.orderId), inArray(orders.status, [...change.from])))
+    .returning();
+  if (!row) return null;
+  await tx.insert(orderEvents).values({
+    orderId: row.id,
+    shopId: row.shopId,
+    customerId: row.customerId,
+    status: row.status,
+    actor: change.actor,
+    action: change.action,
+    createdAt: change.now,
+  });
+  // Only an order holding a coupon spends a statement on it.
+  if (row.couponId !== null) await couponFollowsOrder(tx, row, change.set?.paid === true, change.now);
+  return row;
+}
