@@ -71,9 +71,9 @@ const EARLY_ENTRY = 'src/app/early.ts';
  * itself, so the browser fetches them with the app's code.
  */
 const SHOP_LINK_CODE = [
-  'src/app/pages/entry-page.tsx',
-  'src/app/pages/selection-tab-page.tsx',
-  'src/app/pages/cart-panel.tsx',
+  'src/app/pages/general/entry-page.tsx',
+  'src/app/pages/product/selection-tab-page.tsx',
+  'src/app/pages/order/cart-panel.tsx',
 ];
 
 /**
@@ -83,11 +83,11 @@ const SHOP_LINK_CODE = [
  */
 const OTHER_FIRST_ROUTES: Record<string, string[]> = {
   '/order/confirm': [
-    'src/app/pages/order-confirm-page.tsx',
+    'src/app/pages/order/order-confirm-page.tsx',
     'src/app/restore-shop.tsx',
     'src/app/flows/checkout.ts',
   ],
-  '/pages/user/index-tab-1': ['src/app/pages/selection-tab-page.tsx', 'src/app/restore-shop.tsx'],
+  '/pages/user/index-tab-1': ['src/app/pages/product/selection-tab-page.tsx', 'src/app/restore-shop.tsx'],
 };
 
 /**

@@ -20,7 +20,7 @@ type Manifest = Record<string, ManifestChunk>;
 
 const FIRST_ROUTE_BUDGET = 140 * 1024;
 const LAZY_ROUTE_BUDGET = 25 * 1024;
-const FIRST_PAGE = 'src/app/pages/entry-page.tsx';
+const FIRST_PAGE = 'src/app/pages/general/entry-page.tsx';
 /** The default locale's messages load before the first page shows. */
 const FIRST_LOCALE = 'src/i18n/zh-CN/index.ts';
 

@@ -38,7 +38,7 @@ const lazyPage = (load: () => Promise<{ default: ComponentType }>) =>
 
 const rootRoute = createRootRoute({ component: Shell, notFoundComponent: NotFound });
 
-const loadEntry = () => import('./pages/entry-page');
+const loadEntry = () => import('./pages/general/entry-page');
 
 export const entryRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -55,170 +55,170 @@ export const entryAliasRoute = createRoute({
 export const errorRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/pages/index/error',
-  component: lazyPage(() => import('./pages/error-page')),
+  component: lazyPage(() => import('./pages/general/error-page')),
   validateSearch: errorSearch,
 });
 export const webViewRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/pages/index/web-view',
-  component: lazyPage(() => import('./pages/web-view-page')),
+  component: lazyPage(() => import('./pages/general/web-view-page')),
   validateSearch: webViewSearch,
 });
 export const emptyRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/pages/index/empty',
-  component: lazyPage(() => import('./pages/empty-page')),
+  component: lazyPage(() => import('./pages/general/empty-page')),
   validateSearch: emptySearch,
 });
 export const storeListRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/pages/store/list',
-  component: lazyPage(() => import('./pages/store-list-page')),
+  component: lazyPage(() => import('./pages/general/store-list-page')),
 });
 export const storeIndexRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/pages/store/index',
-  component: lazyPage(() => import('./pages/store-index-page')),
+  component: lazyPage(() => import('./pages/general/store-index-page')),
   validateSearch: shopSearch,
 });
 export const homeTabRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/pages/user/index-tab',
-  component: lazyPage(() => import('./pages/home-tab-page')),
+  component: lazyPage(() => import('./pages/general/home-tab-page')),
 });
 export const selectionTabRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/pages/user/index-tab-1',
-  component: lazyPage(() => import('./pages/selection-tab-page')),
+  component: lazyPage(() => import('./pages/product/selection-tab-page')),
   validateSearch: productIndexSearch,
 });
 export const centerRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/pages/user/center',
-  component: lazyPage(() => import('./pages/center-page')),
+  component: lazyPage(() => import('./pages/user/center-page')),
 });
 export const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/pages/user/login',
-  component: lazyPage(() => import('./pages/login-page')),
+  component: lazyPage(() => import('./pages/user/login-page')),
   validateSearch: loginSearch,
 });
 export const infoRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/pages/user/info',
-  component: lazyPage(() => import('./pages/info-page')),
+  component: lazyPage(() => import('./pages/user/info-page')),
 });
 export const productIndexRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/product/index',
-  component: lazyPage(() => import('./pages/product-index-page')),
+  component: lazyPage(() => import('./pages/product/product-index-page')),
   validateSearch: productIndexSearch,
 });
 export const productDetailRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/product/detail',
-  component: lazyPage(() => import('./pages/product-detail-page')),
+  component: lazyPage(() => import('./pages/product/product-detail-page')),
   validateSearch: productDetailSearch,
 });
 export const productSearchRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/product/search',
-  component: lazyPage(() => import('./pages/product-search-page')),
+  component: lazyPage(() => import('./pages/product/product-search-page')),
   validateSearch: productSearchSearch,
 });
 
 export const orderConfirmRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/order/confirm',
-  component: lazyPage(() => import('./pages/order-confirm-page')),
+  component: lazyPage(() => import('./pages/order/order-confirm-page')),
 });
 export const orderListRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/pages/user/order/list',
-  component: lazyPage(() => import('./pages/order-list-page')),
+  component: lazyPage(() => import('./pages/order/order-list-page')),
 });
 export const orderDetailRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/pages/user/order/detail',
-  component: lazyPage(() => import('./pages/order-detail-page')),
+  component: lazyPage(() => import('./pages/order/order-detail-page')),
   validateSearch: orderDetailSearch,
 });
 export const orderSuccessRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/order/success',
-  component: lazyPage(() => import('./pages/order-success-page')),
+  component: lazyPage(() => import('./pages/order/order-success-page')),
   validateSearch: orderSuccessSearch,
 });
 export const orderFailRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/order/fail',
-  component: lazyPage(() => import('./pages/order-fail-page')),
+  component: lazyPage(() => import('./pages/order/order-fail-page')),
   validateSearch: orderFailSearch,
 });
 export const orderStripePayRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/order/stripe-pay',
-  component: lazyPage(() => import('./pages/order-stripe-pay-page')),
+  component: lazyPage(() => import('./pages/order/order-stripe-pay-page')),
   validateSearch: gatewayPageSearch,
 });
 export const orderAllinPayRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/order/allin-pay',
-  component: lazyPage(() => import('./pages/order-allin-pay-page')),
+  component: lazyPage(() => import('./pages/order/order-allin-pay-page')),
   validateSearch: gatewayPageSearch,
 });
 export const orderAllinPayCallbackRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/order/allin-pay-callback',
-  component: lazyPage(() => import('./pages/order-allin-pay-callback-page')),
+  component: lazyPage(() => import('./pages/order/order-allin-pay-callback-page')),
   validateSearch: payCallbackSearch,
 });
 
 export const addressListRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/pages/user/address/list',
-  component: lazyPage(() => import('./pages/address-list-page')),
+  component: lazyPage(() => import('./pages/address/address-list-page')),
   validateSearch: addressListSearch,
 });
 export const addressAddRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/pages/user/address/add',
-  component: lazyPage(() => import('./pages/address-add-page')),
+  component: lazyPage(() => import('./pages/address/address-add-page')),
 });
 // Location pick: a new address whose form opens on the map when a browser map key is configured.
 export const addressPoiRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/pages/user/address/poi',
-  component: lazyPage(() => import('./pages/address-poi-page')),
+  component: lazyPage(() => import('./pages/address/address-poi-page')),
 });
 export const addressUpdateRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/pages/user/address/update',
-  component: lazyPage(() => import('./pages/address-update-page')),
+  component: lazyPage(() => import('./pages/address/address-update-page')),
   validateSearch: addressUpdateSearch,
 });
 
 export const productTableRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/product/table',
-  component: lazyPage(() => import('./pages/product-table-page')),
+  component: lazyPage(() => import('./pages/product/product-table-page')),
   validateSearch: productTableSearch,
 });
 
 export const orderMultiConfirmRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/order/multi-confirm',
-  component: lazyPage(() => import('./pages/order-multi-confirm-page')),
+  component: lazyPage(() => import('./pages/order/order-multi-confirm-page')),
 });
 export const orderMultiSuccessRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/order/multi-success',
-  component: lazyPage(() => import('./pages/order-multi-success-page')),
+  component: lazyPage(() => import('./pages/order/order-multi-success-page')),
   validateSearch: multiSuccessSearch,
 });
 
 // Coupons and offers (decisions C40-C41 on the routes the spec does not name), one module for the five.
-const loadCouponPages = () => import('./pages/coupon-pages');
+const loadCouponPages = () => import('./pages/coupon/coupon-pages');
 export const couponListRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/pages/user/coupon/list',
@@ -252,7 +252,7 @@ export const promoCodeRoute = createRoute({
 export const expandRedBagRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/product/expand-red-bag',
-  component: lazyPage(() => import('./pages/expand-red-bag-page')),
+  component: lazyPage(() => import('./pages/coupon/expand-red-bag-page')),
   // Passed on as it comes and read in the page's own chunk (red-bag-link.ts), so no reader of it weighs on
   // the first route.
   validateSearch: (search: Record<string, unknown>) => search,
@@ -260,7 +260,7 @@ export const expandRedBagRoute = createRoute({
 export const timesRedBagRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/pages/user/coupon/times-red-bag',
-  component: lazyPage(() => import('./pages/times-red-bag-page')),
+  component: lazyPage(() => import('./pages/coupon/times-red-bag-page')),
 });
 
 const routeTree = rootRoute.addChildren([

@@ -1,0 +1,65 @@
+// `/` and `/pages/index/index`: runs the entry flow with the link's parameters, shows the splash while it
+// works, remembers the shop and order type it settles on, and follows the route it emits.
+import { useRouter, useSearch } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { useI18nContext } from '../../../i18n/i18n-context';
+import { selectCanRetry, selectEntryError } from '../../../machines/entry/entry.selectors';
+import { detectEnvironment } from '../../../services/env';
+import { storage } from '../../../services/storage';
+import { EntryView } from '../../../views/entry/entry-view';
+import { useAppState } from '../../app-state';
+import { entryErrorText } from '../../entry-text';
+import { useAppNavigation } from '../../shell';
+import { useFlow } from '../../use-flow';
+import { entryFlow } from '../../flows/entry';
+
+export default function EntryPage() {
+  const search = useSearch({ strict: false }) as Record<string, string>;
+  const router = useRouter();
+  // A shop's link usually ends on its menu: that page's code loads while the session and shop do, not after.
+  useEffect(() => {
+    if (search.id) void router.preloadRoute({ to: '/pages/user/index-tab-1' }).catch(() => undefined);
+  }, [router, search.id]);
+  const { LL } = useI18nContext();
+  const { session, setShop } = useAppState();
+  const navigation = useAppNavigation();
+
+  const actor = useFlow(
+    entryFlow,
+    () => {
+      const env = detectEnvironment();
+      const token = storage.getToken();
+      return {
+        input: {
+          // Parameters may sit before the hash (shared links) or after it (in-app links); the hash wins.
+          query: { ...env.query, ...search },
+          isKiosk: env.isKiosk,
+          storedSession: token ? { token: token.value, shopId: token.shopId } : null,
+          openid: storage.getOpenid(),
+          viewedExpandRedBagIds: storage.getViewedExpandRedBags(),
+        },
+      };
+    },
+    (entry) => [
+      entry.on('entry.ready', (event) => {
+        setShop(event.shop);
+        session.send({ type: 'session.setOrderType', orderType: event.orderType });
+      }),
+      entry.on('expandRedBag.shown', (event) => storage.markExpandRedBagViewed(event.id)),
+      entry.on('navigate', (event) =>
+        navigation.go(event.to.route, event.to.query, { replace: event.replace }),
+      ),
+    ],
+  );
+  const error = useSelector(actor ?? undefined, (s) => (s ? selectEntryError(s) : null));
+  const canRetry = useSelector(actor ?? undefined, (s) => (s ? selectCanRetry(s) : false));
+
+  return (
+    <EntryView
+      error={error ? entryErrorText(LL, error) : null}
+      canRetry={canRetry}
+      onRetry={() => actor?.send({ type: 'entry.retry' })}
+    />
+  );
+}
