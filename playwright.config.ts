@@ -85,7 +85,9 @@ export default defineConfig({
     // Each test's fresh context would install the service worker and download its whole precache, and a
     // worker between page and server hides requests from page.route; tests/e2e/offline.spec.ts allows it.
     serviceWorkers: 'block',
-    trace: 'retain-on-failure',
+    // Recording a trace costs about a fifth of the suite's time on two cores; CI keeps no artifacts, so
+    // .ci/run turns it off (E2E_TRACE=off) and a developer's run keeps the trace of a failed scenario.
+    trace: (process.env.E2E_TRACE as 'off' | 'on' | 'retain-on-failure' | undefined) ?? 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath,
@@ -96,7 +98,10 @@ export default defineConfig({
     { name: 'storefront', testIgnore: MAP_SPEC, grepInvert: CLOCK_TAG },
     ...(external
       ? []
-      : [{ name: 'clock', testIgnore: MAP_SPEC, grep: CLOCK_TAG, dependencies: ['storefront'] }]),
+      : [
+          // One at a time: two clock scenarios side by side would move each other's deadlines.
+          { name: 'clock', testIgnore: MAP_SPEC, grep: CLOCK_TAG, dependencies: ['storefront'], workers: 1 },
+        ]),
     ...(mapBaseURL ? [{ name: 'map', testMatch: MAP_SPEC, use: { baseURL: mapBaseURL } }] : []),
   ],
   // Started in order: the map server serves the build the first one made.
