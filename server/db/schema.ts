@@ -33,6 +33,7 @@ import { PAY_WINDOW_MINUTES } from '../../src/domain/api/order-rules';
 import type { OrderSource, OrderStatus, OrderType, PayType } from '../../src/domain/enums';
 import type { Activity, Coupon, PricingResult } from '../../src/domain/pricing';
 import type { CouponSource } from '../../src/domain/api/activity';
+import type { LedgerKind } from '../../src/domain/api/member-money';
 import type { TimeRange } from '../../src/domain/shop';
 import type { SeedMealGroup, SeedShopSettings, SeedTasteGroup, Text } from '../seed/types';
 
@@ -702,8 +703,11 @@ export const payments = pgTable(
 );
 
 /**
- * Every change of a member's stored and gift balance, written in the same transaction as the change:
- * for each member, the opening row plus the sum of the deltas equals the balances on the member row.
+ * Every change of a member's stored balance, gift balance and points, written in the same transaction as
+ * the change (server/modules/member-money/ledger.ts): for each member, the opening row plus the sum of the
+ * deltas equals the balances on the member row. `key` names the event that caused the change
+ * (`orderPay:<paymentId>`, `recharge:<rechargeId>`, `points:earn:<orderId>`, ...): a replayed event
+ * finds its key taken and changes nothing.
  */
 export const memberLedger = pgTable(
   'member_ledger',
@@ -712,18 +716,138 @@ export const memberLedger = pgTable(
     memberId: integer('member_id')
       .notNull()
       .references(() => members.id),
-    kind: text('kind').$type<'opening' | 'orderPay' | 'orderRefund' | 'recharge' | 'adjust'>().notNull(),
+    kind: text('kind').$type<LedgerKind>().notNull(),
+    key: text('key').notNull(),
     orderId: integer('order_id').references(() => orders.id),
     paymentId: integer('payment_id').references(() => payments.id),
+    rechargeId: integer('recharge_id').references((): AnyPgColumn => recharges.id),
     amountDelta: integer('amount_delta').notNull(),
     giftDelta: integer('gift_delta').notNull(),
+    pointsDelta: integer('points_delta').notNull().default(0),
     amountAfter: integer('amount_after').notNull(),
     giftAfter: integer('gift_after').notNull(),
+    pointsAfter: integer('points_after').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
     index('member_ledger_member_idx').on(t.memberId, t.id),
-    check('member_ledger_after', sql`${t.amountAfter} >= 0 and ${t.giftAfter} >= 0`),
+    uniqueIndex('member_ledger_key_uq').on(t.key),
+    check(
+      'member_ledger_after',
+      sql`${t.amountAfter} >= 0 and ${t.giftAfter} >= 0 and ${t.pointsAfter} >= 0`,
+    ),
+  ],
+);
+
+/**
+ * A membership scope's money rules (the chain's, or a shop's outside a chain): the free amount a member
+ * may recharge (null: tiers only) and the points an order earns per whole currency unit paid (0: none).
+ */
+export const memberMoneyRules = pgTable(
+  'member_money_rules',
+  {
+    id: serial('id').primaryKey(),
+    chainId: integer('chain_id').references(() => chains.id),
+    shopId: integer('shop_id').references(() => shops.id),
+    freeAmountMin: integer('free_amount_min'),
+    freeAmountMax: integer('free_amount_max'),
+    pointsPerUnit: integer('points_per_unit').notNull().default(0),
+  },
+  (t) => [
+    check('member_money_rules_scope', sql`(${t.chainId} is null) <> (${t.shopId} is null)`),
+    check(
+      'member_money_rules_free',
+      sql`(${t.freeAmountMin} is null) = (${t.freeAmountMax} is null) and (${t.freeAmountMin} is null or (${t.freeAmountMin} > 0 and ${t.freeAmountMax} >= ${t.freeAmountMin}))`,
+    ),
+    check('member_money_rules_points', sql`${t.pointsPerUnit} >= 0`),
+    uniqueIndex('member_money_rules_chain_uq')
+      .on(t.chainId)
+      .where(sql`${t.chainId} is not null`),
+    uniqueIndex('member_money_rules_shop_uq')
+      .on(t.shopId)
+      .where(sql`${t.shopId} is not null`),
+  ],
+);
+
+/** A coupon template a recharge tier grants (promotion type 20), `quantity` of it. */
+export interface RechargeCouponGrant {
+  templateId: number;
+  quantity: number;
+}
+
+/** A recharge tier of a membership scope: pay `payAmount`, get `giftAmount`, points and coupons on top. */
+export const rechargeRules = pgTable(
+  'recharge_rules',
+  {
+    id: serial('id').primaryKey(),
+    chainId: integer('chain_id').references(() => chains.id),
+    shopId: integer('shop_id').references(() => shops.id),
+    payAmount: integer('pay_amount').notNull(),
+    giftAmount: integer('gift_amount').notNull().default(0),
+    points: integer('points').notNull().default(0),
+    coupons: jsonb('coupons').$type<RechargeCouponGrant[]>().notNull().default([]),
+    /** Only for a member who has never charged. */
+    firstOnly: boolean('first_only').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [
+    check('recharge_rules_scope', sql`(${t.chainId} is null) <> (${t.shopId} is null)`),
+    check('recharge_rules_amounts', sql`${t.payAmount} > 0 and ${t.giftAmount} >= 0 and ${t.points} >= 0`),
+    index('recharge_rules_chain_idx').on(t.chainId),
+    index('recharge_rules_shop_idx').on(t.shopId),
+  ],
+);
+
+/**
+ * One top-up a member started, paid online through the shop's gateway. What it promises (gift, points,
+ * coupons) is a snapshot of its tier when it started; `creditedAt` is set by the one transaction that puts
+ * it on the card with its `recharge:<id>` ledger row. At most one first-recharge-only recharge of a member
+ * is open or paid (recharges_first_uq).
+ */
+export const recharges = pgTable(
+  'recharges',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    ruleId: integer('rule_id').references(() => rechargeRules.id),
+    amount: integer('amount').notNull(),
+    giftAmount: integer('gift_amount').notNull().default(0),
+    points: integer('points').notNull().default(0),
+    coupons: jsonb('coupons').$type<RechargeCouponGrant[]>().notNull().default([]),
+    firstOnly: boolean('first_only').notNull().default(false),
+    currency: text('currency').notNull(),
+    numberDecimals: integer('number_decimals').notNull(),
+    payType: text('pay_type').$type<PayType>().notNull(),
+    gateway: text('gateway').$type<GatewayName>().notNull(),
+    tradeNo: text('trade_no'),
+    /** The gateway's hosted page, so a repeated vip/charge (same key) sends the browser to the same page. */
+    redirectUrl: text('redirect_url'),
+    state: text('state').$type<PaymentState>().notNull(),
+    failReason: text('fail_reason').$type<PaymentFailReason>(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: createdAt(),
+    completedAt: stamp('completed_at'),
+    creditedAt: stamp('credited_at'),
+  },
+  (t) => [
+    index('recharges_member_idx').on(t.memberId, t.id),
+    uniqueIndex('recharges_member_key_uq').on(t.memberId, t.idempotencyKey),
+    uniqueIndex('recharges_gateway_trade_uq')
+      .on(t.gateway, t.tradeNo)
+      .where(sql`${t.tradeNo} is not null`),
+    uniqueIndex('recharges_first_uq')
+      .on(t.memberId)
+      .where(sql`${t.firstOnly} and ${t.state} in ('processing', 'success')`),
+    check('recharges_amounts', sql`${t.amount} > 0 and ${t.giftAmount} >= 0 and ${t.points} >= 0`),
   ],
 );
 
@@ -823,6 +947,9 @@ export type AddressRow = typeof addresses.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
+export type MemberLedgerRow = typeof memberLedger.$inferSelect;
+export type RechargeRuleRow = typeof rechargeRules.$inferSelect;
+export type RechargeRow = typeof recharges.$inferSelect;
 export type OrderEventRow = typeof orderEvents.$inferSelect;
 
 // ---- Coupons and activities (docs/decisions.md "Coupons, activities and red bags") --------------------

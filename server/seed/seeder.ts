@@ -240,17 +240,20 @@ async function insertSeed(
   if (chainMembers.length > 0) await tx.insert(t.members).values(chainMembers);
   // Every balance starts with an opening ledger row, so a member's ledger always sums to the balances.
   const funded = [...data.shops.flatMap((s) => s.members), ...data.chains.flatMap((c) => c.members)].filter(
-    (m) => m.amount > 0 || m.giftAmount > 0,
+    (m) => m.amount > 0 || m.giftAmount > 0 || m.points > 0,
   );
   if (funded.length > 0) {
     await tx.insert(t.memberLedger).values(
       funded.map((m) => ({
         memberId: m.id,
         kind: 'opening' as const,
+        key: `opening:${m.id}`,
         amountDelta: m.amount,
         giftDelta: m.giftAmount,
+        pointsDelta: m.points,
         amountAfter: m.amount,
         giftAfter: m.giftAmount,
+        pointsAfter: m.points,
       })),
     );
   }

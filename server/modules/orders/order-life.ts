@@ -23,6 +23,7 @@ import { changeStatus } from './order-status';
 import { orderLifeMessages } from './order-life-messages';
 import { orderMessages } from './orders-messages';
 import { releaseStock } from '../catalog/stock';
+import { reversePointsInTx } from '../member-money/ledger';
 
 /** How long an events ticket opens the stream; EventSource reconnects reuse it, then the page asks anew. */
 export const TICKET_TTL_MS = 2 * 60_000;
@@ -168,8 +169,8 @@ export function finishRefunding(
   outcome: RefundOutcome,
 ): Promise<OrderRow | null> {
   const { refunded } = outcome;
-  return db.transaction((tx) =>
-    changeStatus(tx, {
+  return db.transaction(async (tx) => {
+    const row = await changeStatus(tx, {
       orderId: order.id,
       from: refunded ? ['refunding', 'refund_fail'] : ['refunding'],
       to: refunded ? outcome.to : 'refund_fail',
@@ -177,8 +178,11 @@ export function finishRefunding(
       action: refunded ? 'refundDone' : 'refundFailed',
       now: outcome.now,
       set: refunded ? { refundAmount: order.total } : {},
-    }),
-  );
+    });
+    // The money is back: so are the points it earned (once, by the reversal's ledger key).
+    if (row && refunded) await reversePointsInTx(tx, order.id, outcome.now);
+    return row;
+  });
 }
 
 /** Where the refusal or refund that put the order in `refunding` leads, from the event that recorded it. */

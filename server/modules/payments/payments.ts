@@ -41,6 +41,7 @@ import { REFUND_GRACE_MS } from '../orders/order-life';
 import { changeStatus } from '../orders/order-status';
 import { orderMessages } from '../orders/orders-messages';
 import { detailOfWritten, orderDetail, toPayment, type OrderView } from '../orders/orders-store';
+import { earnPointsInTx, postLedger, reversePointsInTx } from '../member-money/ledger';
 import { paymentMessages } from './payments-messages';
 
 /** Wrong pay passwords in a row before paying by card is locked. */
@@ -293,6 +294,7 @@ export async function applyGatewayState(
       now,
       set: { paid: true, paidAt: now, settlement: 'online', payType: payment.payType },
     });
+    if (changed) await earnPointsInTx(tx, changed, now);
     if (!changed) {
       const [owed] = await tx
         .update(payments)
@@ -713,6 +715,7 @@ async function payByMemberCard(
     const fromBalance = Math.min(card.amount, total);
     const fromGift = total - fromBalance;
     const payment = await spendFromCard(tx, { order: row, card, fromBalance, fromGift, now, format });
+    await earnPointsInTx(tx, { ...row, memberId: row.memberId ?? card.id }, now);
     return { ok: true as const, row, payment };
   });
   if (!outcome.ok) throw outcome.refusal;
@@ -744,7 +747,7 @@ async function spendFromCard(
         pay_password_failures = 0, pay_password_locked_until = null,
         pay_password_hash = coalesce(${card.rehash}::text, pay_password_hash)
       where id = ${card.id}
-      returning amount, gift_amount
+      returning amount, gift_amount, points
     ), ledger_id as (
       select nextval(pg_get_serial_sequence('member_ledger', 'id'))::integer as id
     ), paid as (
@@ -755,10 +758,10 @@ async function spendFromCard(
       from debit, ledger_id
       returning id, trade_no
     ), ledger as (
-      insert into ${memberLedger} (id, member_id, kind, order_id, payment_id, amount_delta, gift_delta,
-        amount_after, gift_after, created_at)
-      select ledger_id.id, ${card.id}, 'orderPay', ${order.id}, paid.id, ${-fromBalance}, ${-fromGift},
-        debit.amount, debit.gift_amount, ${at}::timestamptz
+      insert into ${memberLedger} (id, member_id, kind, key, order_id, payment_id, amount_delta, gift_delta,
+        amount_after, gift_after, points_after, created_at)
+      select ledger_id.id, ${card.id}, 'orderPay', 'orderPay:' || paid.id, ${order.id}, paid.id,
+        ${-fromBalance}, ${-fromGift}, debit.amount, debit.gift_amount, debit.points, ${at}::timestamptz
       from ledger_id, paid, debit
     )
     select paid.id as payment_id, paid.trade_no from paid`);
@@ -925,9 +928,10 @@ export async function updateTradeNo(
 
 /**
  * Gives a member-card payment of `order` back, inside the caller's transaction (the same one that changes
- * the order's status): balances are credited to the buckets they came from, with an orderRefund ledger row,
- * and the payment is marked refunded. Returns the amount refunded (0 when the order was not paid by
- * member card or was refunded already).
+ * the order's status): exactly what the payment took goes back to the bucket it came from (stored balance,
+ * gift balance: decision M93) with an `orderRefund:<paymentId>` ledger row, the points the order earned
+ * are taken back, and the payment is marked refunded. Returns the amount refunded (0 when the order was
+ * not paid by member card or was refunded already).
  */
 export async function refundMemberCardInTx(tx: Tx, order: OrderRow, now: Date): Promise<number> {
   const [payment] = await tx
@@ -946,29 +950,24 @@ export async function refundMemberCardInTx(tx: Tx, order: OrderRow, now: Date): 
   const [debit] = await tx
     .select({ memberId: memberLedger.memberId })
     .from(memberLedger)
-    .where(and(eq(memberLedger.paymentId, payment.id), eq(memberLedger.kind, 'orderPay')));
+    .where(eq(memberLedger.key, `orderPay:${payment.id}`));
   if (!debit) return 0;
-  const [after] = await tx
-    .update(members)
-    .set({
-      amount: sql`${members.amount} + ${payment.fromBalance}`,
-      giftAmount: sql`${members.giftAmount} + ${payment.fromGift}`,
-    })
-    .where(eq(members.id, debit.memberId))
-    .returning({ amount: members.amount, gift: members.giftAmount });
-  await tx.insert(memberLedger).values({
+  const posted = await postLedger(tx, {
     memberId: debit.memberId,
     kind: 'orderRefund',
-    orderId: order.id,
-    paymentId: payment.id,
+    key: `orderRefund:${payment.id}`,
     amountDelta: payment.fromBalance,
     giftDelta: payment.fromGift,
-    amountAfter: after!.amount,
-    giftAfter: after!.gift,
-    createdAt: now,
+    orderId: order.id,
+    paymentId: payment.id,
+    now,
   });
-  await tx.update(payments).set({ refunded: true }).where(eq(payments.id, payment.id));
-  return payment.amount;
+  await tx
+    .update(payments)
+    .set({ refunded: true })
+    .where(and(eq(payments.id, payment.id), eq(payments.refunded, false)));
+  await reversePointsInTx(tx, order.id, now);
+  return posted ? payment.amount : 0;
 }
 
 /**

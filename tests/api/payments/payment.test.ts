@@ -319,6 +319,7 @@ describe.each(testDatabases)('order/pay (member card, cash, COD) on %s', (kind) 
     await h.database.db.insert(memberLedger).values({
       memberId: MEMBERS.locker.id,
       kind: 'adjust',
+      key: `adjust:${MEMBERS.locker.id}:refund-test`,
       amountDelta: 1000 - opening.amount,
       giftDelta: 3000 - opening.gift,
       amountAfter: 1000,
