@@ -33,6 +33,10 @@ export const BUILT_PATHS = [
   '/pages/user/order/detail',
   '/product/expand-red-bag',
   '/pages/user/coupon/times-red-bag',
+  '/member/recharge',
+  '/member/charge-success',
+  '/member/doc',
+  '/member/point-consume-list',
 ] as const;
 export type BuiltPath = (typeof BUILT_PATHS)[number];
 

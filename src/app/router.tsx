@@ -263,6 +263,31 @@ export const timesRedBagRoute = createRoute({
   component: lazyPage(() => import('./pages/coupon/times-red-bag-page')),
 });
 
+// The member card's money (decision M120): top-up, its result and the two transaction lists. Each page reads
+// its own query in its chunk, so the first route carries no reader of it.
+export const memberRechargeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/member/recharge',
+  component: lazyPage(() => import('./pages/member/recharge-page')),
+  validateSearch: (search: Record<string, unknown>) => search,
+});
+export const memberChargeSuccessRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/member/charge-success',
+  component: lazyPage(() => import('./pages/member/charge-success-page')),
+  validateSearch: (search: Record<string, unknown>) => search,
+});
+export const memberDocRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/member/doc',
+  component: lazyPage(() => import('./pages/member/doc-page')),
+});
+export const memberPointConsumeListRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/member/point-consume-list',
+  component: lazyPage(() => import('./pages/member/point-consume-list-page')),
+});
+
 const routeTree = rootRoute.addChildren([
   entryRoute,
   entryAliasRoute,
@@ -301,6 +326,10 @@ const routeTree = rootRoute.addChildren([
   promoCodeRoute,
   expandRedBagRoute,
   timesRedBagRoute,
+  memberRechargeRoute,
+  memberChargeSuccessRoute,
+  memberDocRoute,
+  memberPointConsumeListRoute,
 ]);
 
 export function createAppRouter() {

@@ -24,6 +24,7 @@ export type Translations = RootTranslation &
 	orders: NamespaceOrdersTranslation,
 	payment: NamespacePaymentTranslation,
 	productLink: NamespaceProductLinkTranslation,
+	recharge: NamespaceRechargeTranslation,
 	redBag: NamespaceRedBagTranslation,
 	webView: NamespaceWebViewTranslation
 }
@@ -2817,6 +2818,343 @@ export type NamespaceProductLinkTranslation = {
 	unavailable: string
 }
 
+export type NamespaceRechargeTranslation = {
+	/**
+	 * T​o​p​ ​u​p
+	 */
+	title: string
+	/**
+	 * C​a​r​d​ ​b​a​l​a​n​c​e
+	 */
+	cardBalance: string
+	/**
+	 * S​t​o​r​e​d
+	 */
+	stored: string
+	/**
+	 * G​i​f​t
+	 */
+	gift: string
+	/**
+	 * P​o​i​n​t​s
+	 */
+	points: string
+	/**
+	 * C​h​o​o​s​e​ ​a​n​ ​a​m​o​u​n​t
+	 */
+	tiersLabel: string
+	/**
+	 * F​i​r​s​t​ ​t​o​p​-​u​p
+	 */
+	firstOnly: string
+	/**
+	 * +​{​a​m​o​u​n​t​}​ ​g​i​f​t
+	 * @param {string} amount
+	 */
+	tierGift: RequiredParams<'amount'>
+	/**
+	 * +​{​p​o​i​n​t​s​}​ ​p​o​i​n​t​s
+	 * @param {number} points
+	 */
+	tierPoints: RequiredParams<'points'>
+	/**
+	 * {​n​a​m​e​}​ ​×​ ​{​q​u​a​n​t​i​t​y​}
+	 * @param {string} name
+	 * @param {number} quantity
+	 */
+	tierCoupon: RequiredParams<'name' | 'quantity'>
+	/**
+	 * P​a​y​ ​{​p​a​y​}
+	 * @param {string} pay
+	 */
+	tierName: RequiredParams<'pay'>
+	/**
+	 * O​t​h​e​r​ ​a​m​o​u​n​t
+	 */
+	free: string
+	/**
+	 * A​m​o​u​n​t​ ​t​o​ ​t​o​p​ ​u​p
+	 */
+	freeLabel: string
+	/**
+	 * F​r​o​m​ ​{​m​i​n​}​ ​t​o​ ​{​m​a​x​}
+	 * @param {string} max
+	 * @param {string} min
+	 */
+	freeHint: RequiredParams<'max' | 'min'>
+	/**
+	 * E​n​t​e​r​ ​a​n​ ​a​m​o​u​n​t​ ​f​r​o​m​ ​{​m​i​n​}​ ​t​o​ ​{​m​a​x​}​.
+	 * @param {string} max
+	 * @param {string} min
+	 */
+	freeInvalid: RequiredParams<'max' | 'min'>
+	/**
+	 * Y​o​u​r​ ​t​o​p​-​u​p
+	 */
+	summaryTitle: string
+	/**
+	 * Y​o​u​ ​p​a​y
+	 */
+	youPay: string
+	/**
+	 * Y​o​u​r​ ​c​a​r​d​ ​g​e​t​s
+	 */
+	cardGets: string
+	/**
+	 * A​l​s​o
+	 */
+	extras: string
+	/**
+	 * P​a​y​ ​w​i​t​h
+	 */
+	payWith: string
+	/**
+	 * T​o​p​ ​u​p​ ​{​a​m​o​u​n​t​}
+	 * @param {string} amount
+	 */
+	pay: RequiredParams<'amount'>
+	/**
+	 * C​h​o​o​s​e​ ​a​n​ ​a​m​o​u​n​t
+	 */
+	chooseFirst: string
+	/**
+	 * Y​o​u​ ​w​i​l​l​ ​b​e​ ​t​a​k​e​n​ ​t​o​ ​a​ ​s​e​c​u​r​e​ ​p​a​y​m​e​n​t​ ​p​a​g​e​.
+	 */
+	onlineHint: string
+	/**
+	 * T​r​a​n​s​a​c​t​i​o​n​s
+	 */
+	history: string
+	/**
+	 * P​o​i​n​t​s
+	 */
+	pointsHistory: string
+	/**
+	 * T​o​p​-​u​p​s​ ​a​r​e​ ​n​o​t​ ​a​v​a​i​l​a​b​l​e​ ​o​n​l​i​n​e​ ​h​e​r​e
+	 */
+	notAllowed: string
+	/**
+	 * A​s​k​ ​a​t​ ​t​h​e​ ​c​o​u​n​t​e​r​ ​t​o​ ​t​o​p​ ​u​p​ ​y​o​u​r​ ​m​e​m​b​e​r​ ​c​a​r​d​.
+	 */
+	notAllowedHint: string
+	/**
+	 * L​o​g​ ​i​n​ ​t​o​ ​t​o​p​ ​u​p​ ​y​o​u​r​ ​m​e​m​b​e​r​ ​c​a​r​d
+	 */
+	loginFirst: string
+	/**
+	 * L​o​g​ ​i​n
+	 */
+	goToLogin: string
+	/**
+	 * T​o​p​-​u​p​s​ ​a​r​e​ ​f​o​r​ ​m​e​m​b​e​r​s​.​ ​R​e​g​i​s​t​e​r​ ​t​o​ ​g​e​t​ ​a​ ​m​e​m​b​e​r​ ​c​a​r​d​ ​f​i​r​s​t​.
+	 */
+	registerFirst: string
+	/**
+	 * R​e​g​i​s​t​e​r
+	 */
+	goToRegister: string
+	ended: {
+		/**
+		 * T​o​p​-​u​p​ ​c​a​n​c​e​l​l​e​d​.​ ​N​o​t​h​i​n​g​ ​w​a​s​ ​c​h​a​r​g​e​d​.
+		 */
+		cancel: string
+		/**
+		 * T​h​e​ ​p​a​y​m​e​n​t​ ​d​i​d​ ​n​o​t​ ​g​o​ ​t​h​r​o​u​g​h​.​ ​N​o​t​h​i​n​g​ ​w​a​s​ ​c​h​a​r​g​e​d​;​ ​p​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
+		 */
+		fail: string
+	}
+	/**
+	 * D​i​s​m​i​s​s
+	 */
+	dismiss: string
+	/**
+	 * T​a​k​i​n​g​ ​y​o​u​ ​t​o​ ​t​h​e​ ​s​e​c​u​r​e​ ​p​a​y​m​e​n​t​ ​p​a​g​e​…
+	 */
+	redirecting: string
+	/**
+	 * C​o​n​f​i​r​m​i​n​g​ ​y​o​u​r​ ​t​o​p​-​u​p​…
+	 */
+	processing: string
+	/**
+	 * T​h​i​s​ ​u​s​u​a​l​l​y​ ​t​a​k​e​s​ ​a​ ​f​e​w​ ​s​e​c​o​n​d​s​.
+	 */
+	processingDetail: string
+	/**
+	 * T​o​p​-​u​p​ ​n​o​t​ ​c​o​m​p​l​e​t​e​d
+	 */
+	notCompleted: string
+	/**
+	 * T​h​e​ ​p​a​y​m​e​n​t​ ​p​r​o​v​i​d​e​r​ ​h​a​s​ ​n​o​t​ ​c​o​n​f​i​r​m​e​d​ ​i​t​ ​y​e​t​.​ ​I​f​ ​y​o​u​ ​p​a​i​d​,​ ​c​h​e​c​k​ ​a​g​a​i​n​ ​i​n​ ​a​ ​m​o​m​e​n​t​.
+	 */
+	notCompletedDetail: string
+	/**
+	 * C​h​e​c​k​ ​a​g​a​i​n
+	 */
+	checkAgain: string
+	/**
+	 * B​a​c​k​ ​t​o​ ​t​o​p​-​u​p
+	 */
+	backToTiers: string
+	success: {
+		/**
+		 * T​o​p​-​u​p​ ​s​u​c​c​e​s​s​f​u​l
+		 */
+		title: string
+		/**
+		 * A​d​d​e​d​ ​t​o​ ​y​o​u​r​ ​c​a​r​d
+		 */
+		credited: string
+		/**
+		 * T​o​p​-​u​p
+		 */
+		principal: string
+		/**
+		 * G​i​f​t
+		 */
+		gift: string
+		/**
+		 * P​o​i​n​t​s
+		 */
+		points: string
+		/**
+		 * C​o​u​p​o​n​s
+		 */
+		coupons: string
+		/**
+		 * {​c​o​u​n​t​}​ ​{​{​c​o​u​p​o​n​|​c​o​u​p​o​n​s​}​}​ ​a​d​d​e​d​ ​t​o​ ​y​o​u​r​ ​w​a​l​l​e​t
+		 * @param {number} count
+		 */
+		couponCount: RequiredParams<'count'>
+		/**
+		 * Y​o​u​r​ ​c​a​r​d​ ​n​o​w
+		 */
+		balances: string
+		/**
+		 * V​i​e​w​ ​t​r​a​n​s​a​c​t​i​o​n​s
+		 */
+		viewDoc: string
+		/**
+		 * T​o​p​ ​u​p​ ​a​g​a​i​n
+		 */
+		again: string
+		/**
+		 * M​e​m​b​e​r​ ​c​e​n​t​r​e
+		 */
+		backToMember: string
+		/**
+		 * T​h​i​s​ ​t​o​p​-​u​p​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​f​o​u​n​d​.
+		 */
+		notFound: string
+	}
+	ledger: {
+		/**
+		 * B​a​l​a​n​c​e​ ​t​r​a​n​s​a​c​t​i​o​n​s
+		 */
+		balanceTitle: string
+		/**
+		 * P​o​i​n​t​s​ ​h​i​s​t​o​r​y
+		 */
+		pointsTitle: string
+		/**
+		 * P​o​i​n​t​s​ ​b​a​l​a​n​c​e
+		 */
+		pointsNow: string
+		kind: {
+			/**
+			 * O​p​e​n​i​n​g​ ​b​a​l​a​n​c​e
+			 */
+			opening: string
+			/**
+			 * O​r​d​e​r​ ​p​a​y​m​e​n​t
+			 */
+			orderPay: string
+			/**
+			 * O​r​d​e​r​ ​r​e​f​u​n​d
+			 */
+			orderRefund: string
+			/**
+			 * T​o​p​-​u​p
+			 */
+			recharge: string
+			/**
+			 * P​o​i​n​t​s​ ​e​a​r​n​e​d
+			 */
+			pointsEarn: string
+			/**
+			 * P​o​i​n​t​s​ ​r​e​v​e​r​s​e​d
+			 */
+			pointsReverse: string
+			/**
+			 * A​d​j​u​s​t​m​e​n​t​ ​b​y​ ​t​h​e​ ​s​h​o​p
+			 */
+			adjust: string
+		}
+		/**
+		 * S​t​o​r​e​d​ ​{​a​m​o​u​n​t​}
+		 * @param {string} amount
+		 */
+		storedDelta: RequiredParams<'amount'>
+		/**
+		 * G​i​f​t​ ​{​a​m​o​u​n​t​}
+		 * @param {string} amount
+		 */
+		giftDelta: RequiredParams<'amount'>
+		/**
+		 * A​f​t​e​r​:​ ​s​t​o​r​e​d​ ​{​s​t​o​r​e​d​}​ ​·​ ​g​i​f​t​ ​{​g​i​f​t​}
+		 * @param {string} gift
+		 * @param {string} stored
+		 */
+		after: RequiredParams<'gift' | 'stored'>
+		/**
+		 * A​f​t​e​r​:​ ​{​p​o​i​n​t​s​}​ ​p​o​i​n​t​s
+		 * @param {number} points
+		 */
+		pointsAfter: RequiredParams<'points'>
+		/**
+		 * O​r​d​e​r​ ​{​o​r​d​e​r​N​o​}
+		 * @param {string} orderNo
+		 */
+		order: RequiredParams<'orderNo'>
+		/**
+		 * T​o​p​-​u​p​ ​#​{​i​d​}
+		 * @param {number} id
+		 */
+		recharge: RequiredParams<'id'>
+		/**
+		 * N​o​ ​t​r​a​n​s​a​c​t​i​o​n​s​ ​y​e​t
+		 */
+		empty: string
+		/**
+		 * T​o​p​-​u​p​s​ ​a​n​d​ ​m​e​m​b​e​r​ ​c​a​r​d​ ​p​a​y​m​e​n​t​s​ ​w​i​l​l​ ​s​h​o​w​ ​h​e​r​e​.
+		 */
+		emptyHint: string
+		/**
+		 * N​o​ ​p​o​i​n​t​s​ ​y​e​t
+		 */
+		pointsEmpty: string
+		/**
+		 * P​o​i​n​t​s​ ​y​o​u​ ​e​a​r​n​ ​a​n​d​ ​u​s​e​ ​w​i​l​l​ ​s​h​o​w​ ​h​e​r​e​.
+		 */
+		pointsEmptyHint: string
+		/**
+		 * L​o​a​d​ ​m​o​r​e
+		 */
+		more: string
+		/**
+		 * L​o​a​d​i​n​g​ ​m​o​r​e​…
+		 */
+		loadingMore: string
+		/**
+		 * C​o​u​l​d​ ​n​o​t​ ​l​o​a​d​ ​m​o​r​e​.
+		 */
+		moreFailed: string
+		/**
+		 * T​h​a​t​ ​i​s​ ​e​v​e​r​y​t​h​i​n​g
+		 */
+		end: string
+	}
+}
+
 export type NamespaceRedBagTranslation = {
 	/**
 	 * R​e​d​ ​b​a​g
@@ -3242,6 +3580,7 @@ export type Namespaces =
 	| 'orders'
 	| 'payment'
 	| 'productLink'
+	| 'recharge'
 	| 'redBag'
 	| 'webView'
 
@@ -3293,6 +3632,12 @@ type DisallowNamespaces = {
 	 * you need to use the `./productLink/index.ts` file instead
 	 */
 	productLink?: "[typesafe-i18n] reserved for 'productLink'-namespace. You need to use the `./productLink/index.ts` file instead."
+
+	/**
+	 * reserved for 'recharge'-namespace\
+	 * you need to use the `./recharge/index.ts` file instead
+	 */
+	recharge?: "[typesafe-i18n] reserved for 'recharge'-namespace. You need to use the `./recharge/index.ts` file instead."
 
 	/**
 	 * reserved for 'redBag'-namespace\
@@ -5965,6 +6310,324 @@ export type TranslationFunctions = {
 		 * This product is not available in this shop.
 		 */
 		unavailable: () => LocalizedString
+	}
+	recharge: {
+		/**
+		 * Top up
+		 */
+		title: () => LocalizedString
+		/**
+		 * Card balance
+		 */
+		cardBalance: () => LocalizedString
+		/**
+		 * Stored
+		 */
+		stored: () => LocalizedString
+		/**
+		 * Gift
+		 */
+		gift: () => LocalizedString
+		/**
+		 * Points
+		 */
+		points: () => LocalizedString
+		/**
+		 * Choose an amount
+		 */
+		tiersLabel: () => LocalizedString
+		/**
+		 * First top-up
+		 */
+		firstOnly: () => LocalizedString
+		/**
+		 * +{amount} gift
+		 */
+		tierGift: (arg: { amount: string }) => LocalizedString
+		/**
+		 * +{points} points
+		 */
+		tierPoints: (arg: { points: number }) => LocalizedString
+		/**
+		 * {name} × {quantity}
+		 */
+		tierCoupon: (arg: { name: string, quantity: number }) => LocalizedString
+		/**
+		 * Pay {pay}
+		 */
+		tierName: (arg: { pay: string }) => LocalizedString
+		/**
+		 * Other amount
+		 */
+		free: () => LocalizedString
+		/**
+		 * Amount to top up
+		 */
+		freeLabel: () => LocalizedString
+		/**
+		 * From {min} to {max}
+		 */
+		freeHint: (arg: { max: string, min: string }) => LocalizedString
+		/**
+		 * Enter an amount from {min} to {max}.
+		 */
+		freeInvalid: (arg: { max: string, min: string }) => LocalizedString
+		/**
+		 * Your top-up
+		 */
+		summaryTitle: () => LocalizedString
+		/**
+		 * You pay
+		 */
+		youPay: () => LocalizedString
+		/**
+		 * Your card gets
+		 */
+		cardGets: () => LocalizedString
+		/**
+		 * Also
+		 */
+		extras: () => LocalizedString
+		/**
+		 * Pay with
+		 */
+		payWith: () => LocalizedString
+		/**
+		 * Top up {amount}
+		 */
+		pay: (arg: { amount: string }) => LocalizedString
+		/**
+		 * Choose an amount
+		 */
+		chooseFirst: () => LocalizedString
+		/**
+		 * You will be taken to a secure payment page.
+		 */
+		onlineHint: () => LocalizedString
+		/**
+		 * Transactions
+		 */
+		history: () => LocalizedString
+		/**
+		 * Points
+		 */
+		pointsHistory: () => LocalizedString
+		/**
+		 * Top-ups are not available online here
+		 */
+		notAllowed: () => LocalizedString
+		/**
+		 * Ask at the counter to top up your member card.
+		 */
+		notAllowedHint: () => LocalizedString
+		/**
+		 * Log in to top up your member card
+		 */
+		loginFirst: () => LocalizedString
+		/**
+		 * Log in
+		 */
+		goToLogin: () => LocalizedString
+		/**
+		 * Top-ups are for members. Register to get a member card first.
+		 */
+		registerFirst: () => LocalizedString
+		/**
+		 * Register
+		 */
+		goToRegister: () => LocalizedString
+		ended: {
+			/**
+			 * Top-up cancelled. Nothing was charged.
+			 */
+			cancel: () => LocalizedString
+			/**
+			 * The payment did not go through. Nothing was charged; please try again.
+			 */
+			fail: () => LocalizedString
+		}
+		/**
+		 * Dismiss
+		 */
+		dismiss: () => LocalizedString
+		/**
+		 * Taking you to the secure payment page…
+		 */
+		redirecting: () => LocalizedString
+		/**
+		 * Confirming your top-up…
+		 */
+		processing: () => LocalizedString
+		/**
+		 * This usually takes a few seconds.
+		 */
+		processingDetail: () => LocalizedString
+		/**
+		 * Top-up not completed
+		 */
+		notCompleted: () => LocalizedString
+		/**
+		 * The payment provider has not confirmed it yet. If you paid, check again in a moment.
+		 */
+		notCompletedDetail: () => LocalizedString
+		/**
+		 * Check again
+		 */
+		checkAgain: () => LocalizedString
+		/**
+		 * Back to top-up
+		 */
+		backToTiers: () => LocalizedString
+		success: {
+			/**
+			 * Top-up successful
+			 */
+			title: () => LocalizedString
+			/**
+			 * Added to your card
+			 */
+			credited: () => LocalizedString
+			/**
+			 * Top-up
+			 */
+			principal: () => LocalizedString
+			/**
+			 * Gift
+			 */
+			gift: () => LocalizedString
+			/**
+			 * Points
+			 */
+			points: () => LocalizedString
+			/**
+			 * Coupons
+			 */
+			coupons: () => LocalizedString
+			/**
+			 * {count} {{coupon|coupons}} added to your wallet
+			 */
+			couponCount: (arg: { count: number }) => LocalizedString
+			/**
+			 * Your card now
+			 */
+			balances: () => LocalizedString
+			/**
+			 * View transactions
+			 */
+			viewDoc: () => LocalizedString
+			/**
+			 * Top up again
+			 */
+			again: () => LocalizedString
+			/**
+			 * Member centre
+			 */
+			backToMember: () => LocalizedString
+			/**
+			 * This top-up could not be found.
+			 */
+			notFound: () => LocalizedString
+		}
+		ledger: {
+			/**
+			 * Balance transactions
+			 */
+			balanceTitle: () => LocalizedString
+			/**
+			 * Points history
+			 */
+			pointsTitle: () => LocalizedString
+			/**
+			 * Points balance
+			 */
+			pointsNow: () => LocalizedString
+			kind: {
+				/**
+				 * Opening balance
+				 */
+				opening: () => LocalizedString
+				/**
+				 * Order payment
+				 */
+				orderPay: () => LocalizedString
+				/**
+				 * Order refund
+				 */
+				orderRefund: () => LocalizedString
+				/**
+				 * Top-up
+				 */
+				recharge: () => LocalizedString
+				/**
+				 * Points earned
+				 */
+				pointsEarn: () => LocalizedString
+				/**
+				 * Points reversed
+				 */
+				pointsReverse: () => LocalizedString
+				/**
+				 * Adjustment by the shop
+				 */
+				adjust: () => LocalizedString
+			}
+			/**
+			 * Stored {amount}
+			 */
+			storedDelta: (arg: { amount: string }) => LocalizedString
+			/**
+			 * Gift {amount}
+			 */
+			giftDelta: (arg: { amount: string }) => LocalizedString
+			/**
+			 * After: stored {stored} · gift {gift}
+			 */
+			after: (arg: { gift: string, stored: string }) => LocalizedString
+			/**
+			 * After: {points} points
+			 */
+			pointsAfter: (arg: { points: number }) => LocalizedString
+			/**
+			 * Order {orderNo}
+			 */
+			order: (arg: { orderNo: string }) => LocalizedString
+			/**
+			 * Top-up #{id}
+			 */
+			recharge: (arg: { id: number }) => LocalizedString
+			/**
+			 * No transactions yet
+			 */
+			empty: () => LocalizedString
+			/**
+			 * Top-ups and member card payments will show here.
+			 */
+			emptyHint: () => LocalizedString
+			/**
+			 * No points yet
+			 */
+			pointsEmpty: () => LocalizedString
+			/**
+			 * Points you earn and use will show here.
+			 */
+			pointsEmptyHint: () => LocalizedString
+			/**
+			 * Load more
+			 */
+			more: () => LocalizedString
+			/**
+			 * Loading more…
+			 */
+			loadingMore: () => LocalizedString
+			/**
+			 * Could not load more.
+			 */
+			moreFailed: () => LocalizedString
+			/**
+			 * That is everything
+			 */
+			end: () => LocalizedString
+		}
 	}
 	redBag: {
 		/**

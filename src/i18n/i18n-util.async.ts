@@ -23,6 +23,7 @@ const localeNamespaceLoaders = {
 		orders: () => import('./en/orders'),
 		payment: () => import('./en/payment'),
 		productLink: () => import('./en/productLink'),
+		recharge: () => import('./en/recharge'),
 		redBag: () => import('./en/redBag'),
 		webView: () => import('./en/webView')
 	},
@@ -35,6 +36,7 @@ const localeNamespaceLoaders = {
 		orders: () => import('./es/orders'),
 		payment: () => import('./es/payment'),
 		productLink: () => import('./es/productLink'),
+		recharge: () => import('./es/recharge'),
 		redBag: () => import('./es/redBag'),
 		webView: () => import('./es/webView')
 	},
@@ -47,6 +49,7 @@ const localeNamespaceLoaders = {
 		orders: () => import('./fr/orders'),
 		payment: () => import('./fr/payment'),
 		productLink: () => import('./fr/productLink'),
+		recharge: () => import('./fr/recharge'),
 		redBag: () => import('./fr/redBag'),
 		webView: () => import('./fr/webView')
 	},
@@ -59,6 +62,7 @@ const localeNamespaceLoaders = {
 		orders: () => import('./zh-CN/orders'),
 		payment: () => import('./zh-CN/payment'),
 		productLink: () => import('./zh-CN/productLink'),
+		recharge: () => import('./zh-CN/recharge'),
 		redBag: () => import('./zh-CN/redBag'),
 		webView: () => import('./zh-CN/webView')
 	},
@@ -71,6 +75,7 @@ const localeNamespaceLoaders = {
 		orders: () => import('./zh-TW/orders'),
 		payment: () => import('./zh-TW/payment'),
 		productLink: () => import('./zh-TW/productLink'),
+		recharge: () => import('./zh-TW/recharge'),
 		redBag: () => import('./zh-TW/redBag'),
 		webView: () => import('./zh-TW/webView')
 	}

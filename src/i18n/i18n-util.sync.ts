@@ -19,6 +19,7 @@ import en_login from './en/login'
 import en_orders from './en/orders'
 import en_payment from './en/payment'
 import en_productLink from './en/productLink'
+import en_recharge from './en/recharge'
 import en_redBag from './en/redBag'
 import en_webView from './en/webView'
 import es_address from './es/address'
@@ -29,6 +30,7 @@ import es_login from './es/login'
 import es_orders from './es/orders'
 import es_payment from './es/payment'
 import es_productLink from './es/productLink'
+import es_recharge from './es/recharge'
 import es_redBag from './es/redBag'
 import es_webView from './es/webView'
 import fr_address from './fr/address'
@@ -39,6 +41,7 @@ import fr_login from './fr/login'
 import fr_orders from './fr/orders'
 import fr_payment from './fr/payment'
 import fr_productLink from './fr/productLink'
+import fr_recharge from './fr/recharge'
 import fr_redBag from './fr/redBag'
 import fr_webView from './fr/webView'
 import zh_CN_address from './zh-CN/address'
@@ -49,6 +52,7 @@ import zh_CN_login from './zh-CN/login'
 import zh_CN_orders from './zh-CN/orders'
 import zh_CN_payment from './zh-CN/payment'
 import zh_CN_productLink from './zh-CN/productLink'
+import zh_CN_recharge from './zh-CN/recharge'
 import zh_CN_redBag from './zh-CN/redBag'
 import zh_CN_webView from './zh-CN/webView'
 import zh_TW_address from './zh-TW/address'
@@ -59,6 +63,7 @@ import zh_TW_login from './zh-TW/login'
 import zh_TW_orders from './zh-TW/orders'
 import zh_TW_payment from './zh-TW/payment'
 import zh_TW_productLink from './zh-TW/productLink'
+import zh_TW_recharge from './zh-TW/recharge'
 import zh_TW_redBag from './zh-TW/redBag'
 import zh_TW_webView from './zh-TW/webView'
 
@@ -73,6 +78,7 @@ const localeTranslations = {
 		orders: en_orders,
 		payment: en_payment,
 		productLink: en_productLink,
+		recharge: en_recharge,
 		redBag: en_redBag,
 		webView: en_webView
 	},
@@ -86,6 +92,7 @@ const localeTranslations = {
 		orders: es_orders,
 		payment: es_payment,
 		productLink: es_productLink,
+		recharge: es_recharge,
 		redBag: es_redBag,
 		webView: es_webView
 	},
@@ -99,6 +106,7 @@ const localeTranslations = {
 		orders: fr_orders,
 		payment: fr_payment,
 		productLink: fr_productLink,
+		recharge: fr_recharge,
 		redBag: fr_redBag,
 		webView: fr_webView
 	},
@@ -112,6 +120,7 @@ const localeTranslations = {
 		orders: zh_CN_orders,
 		payment: zh_CN_payment,
 		productLink: zh_CN_productLink,
+		recharge: zh_CN_recharge,
 		redBag: zh_CN_redBag,
 		webView: zh_CN_webView
 	},
@@ -125,6 +134,7 @@ const localeTranslations = {
 		orders: zh_TW_orders,
 		payment: zh_TW_payment,
 		productLink: zh_TW_productLink,
+		recharge: zh_TW_recharge,
 		redBag: zh_TW_redBag,
 		webView: zh_TW_webView
 	},

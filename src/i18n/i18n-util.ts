@@ -27,6 +27,7 @@ export const namespaces: Namespaces[] = [
 	'orders',
 	'payment',
 	'productLink',
+	'recharge',
 	'redBag',
 	'webView'
 ]
