@@ -288,6 +288,32 @@ export const memberPointConsumeListRoute = createRoute({
   component: lazyPage(() => import('./pages/member/point-consume-list-page')),
 });
 
+// The member area and the shop-text user pages (decisions M40-M79), one module for all but the member code,
+// whose page carries the QR and barcode libraries in its own chunk.
+const loadMemberPages = () => import('./pages/member/member-pages');
+const memberRoute = (path: string) =>
+  createRoute({ getParentRoute: () => rootRoute, path, component: lazyPage(loadMemberPages) });
+export const memberIndexRoute = memberRoute('/member/index');
+export const memberRegisterRoute = memberRoute('/member/register');
+export const memberEditRoute = memberRoute('/member/edit');
+export const memberEditPayPasswordRoute = memberRoute('/member/edit-paypassword');
+export const memberForgotPayPasswordRoute = memberRoute('/member/forgot-paypassword');
+export const memberStoreListRoute = memberRoute('/member/store-list');
+export const protocolRoute = memberRoute('/pages/user/protocol');
+export const contactShopRoute = memberRoute('/pages/user/contact-shop');
+export const wechatGroupRoute = memberRoute('/pages/user/wechat-group');
+export const memberCodeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/member/bind-qrcode',
+  component: lazyPage(() => import('./pages/member/member-code-page')),
+});
+// The orders list as tab 2 shows it, under the name WeChat links use.
+export const weixinOrderListRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/pages/user/order/weixin-order-list',
+  component: lazyPage(() => import('./pages/order/order-list-page')),
+});
+
 const routeTree = rootRoute.addChildren([
   entryRoute,
   entryAliasRoute,
@@ -330,6 +356,17 @@ const routeTree = rootRoute.addChildren([
   memberChargeSuccessRoute,
   memberDocRoute,
   memberPointConsumeListRoute,
+  memberIndexRoute,
+  memberRegisterRoute,
+  memberEditRoute,
+  memberEditPayPasswordRoute,
+  memberForgotPayPasswordRoute,
+  memberStoreListRoute,
+  memberCodeRoute,
+  protocolRoute,
+  contactShopRoute,
+  wechatGroupRoute,
+  weixinOrderListRoute,
 ]);
 
 export function createAppRouter() {

@@ -21,6 +21,7 @@ export type Translations = RootTranslation &
 	coupons: NamespaceCouponsTranslation,
 	info: NamespaceInfoTranslation,
 	login: NamespaceLoginTranslation,
+	member: NamespaceMemberTranslation,
 	orders: NamespaceOrdersTranslation,
 	payment: NamespacePaymentTranslation,
 	productLink: NamespaceProductLinkTranslation,
@@ -1951,6 +1952,562 @@ export type NamespaceLoginTranslation = {
 	success: string
 }
 
+export type NamespaceMemberTranslation = {
+	card: {
+		/**
+		 * M​e​m​b​e​r​ ​c​a​r​d
+		 */
+		title: string
+		/**
+		 * M​e​m​b​e​r​ ​c​a​r​d
+		 */
+		fallbackName: string
+		/**
+		 * C​a​r​d​ ​n​o​.​ ​{​c​a​r​d​N​o​}
+		 * @param {string} cardNo
+		 */
+		cardNo: RequiredParams<'cardNo'>
+		/**
+		 * L​e​v​e​l
+		 */
+		level: string
+		/**
+		 * B​a​l​a​n​c​e
+		 */
+		balance: string
+		/**
+		 * G​i​f​t​ ​b​a​l​a​n​c​e
+		 */
+		giftBalance: string
+		/**
+		 * P​o​i​n​t​s
+		 */
+		points: string
+		/**
+		 * M​e​m​b​e​r​ ​d​i​s​c​o​u​n​t
+		 */
+		discount: string
+		/**
+		 * {​o​f​f​}​%​ ​o​f​f
+		 * @param {number} off
+		 */
+		discountOff: RequiredParams<'off'>
+		/**
+		 * N​o​n​e
+		 */
+		noDiscount: string
+		/**
+		 * L​o​a​d​i​n​g​ ​y​o​u​r​ ​m​e​m​b​e​r​ ​c​a​r​d​…
+		 */
+		loading: string
+		/**
+		 * M​e​m​b​e​r​ ​s​e​r​v​i​c​e​s
+		 */
+		entries: string
+		/**
+		 * M​y​ ​m​e​m​b​e​r​ ​d​e​t​a​i​l​s
+		 */
+		edit: string
+		/**
+		 * P​a​y​ ​p​a​s​s​w​o​r​d
+		 */
+		payPassword: string
+		/**
+		 * S​e​t
+		 */
+		payPasswordSet: string
+		/**
+		 * N​o​t​ ​s​e​t
+		 */
+		payPasswordNotSet: string
+		/**
+		 * T​r​a​n​s​a​c​t​i​o​n​s
+		 */
+		transactions: string
+		/**
+		 * T​o​p​ ​u​p
+		 */
+		recharge: string
+		/**
+		 * P​o​i​n​t​s​ ​h​i​s​t​o​r​y
+		 */
+		pointsHistory: string
+		/**
+		 * S​h​o​p​s​ ​t​h​a​t​ ​a​c​c​e​p​t​ ​t​h​e​ ​c​a​r​d
+		 */
+		stores: string
+		/**
+		 * M​e​m​b​e​r​ ​c​o​d​e
+		 */
+		code: string
+		/**
+		 * S​h​o​w​ ​i​t​ ​a​t​ ​t​h​e​ ​c​o​u​n​t​e​r
+		 */
+		codeHint: string
+	}
+	guest: {
+		/**
+		 * L​o​g​ ​i​n​ ​t​o​ ​s​e​e​ ​y​o​u​r​ ​m​e​m​b​e​r​ ​c​a​r​d
+		 */
+		title: string
+		/**
+		 * Y​o​u​r​ ​m​e​m​b​e​r​ ​c​a​r​d​ ​i​s​ ​l​i​n​k​e​d​ ​t​o​ ​y​o​u​r​ ​p​h​o​n​e​ ​n​u​m​b​e​r​.
+		 */
+		hint: string
+		/**
+		 * L​o​g​ ​i​n
+		 */
+		login: string
+	}
+	join: {
+		/**
+		 * Y​o​u​ ​a​r​e​ ​n​o​t​ ​a​ ​m​e​m​b​e​r​ ​y​e​t
+		 */
+		title: string
+		/**
+		 * M​e​m​b​e​r​s​ ​e​a​r​n​ ​p​o​i​n​t​s​,​ ​g​e​t​ ​m​e​m​b​e​r​ ​p​r​i​c​e​s​ ​a​n​d​ ​p​a​y​ ​w​i​t​h​ ​t​h​e​i​r​ ​c​a​r​d​.
+		 */
+		hint: string
+		/**
+		 * B​e​c​o​m​e​ ​a​ ​m​e​m​b​e​r
+		 */
+		register: string
+		/**
+		 * A​l​r​e​a​d​y​ ​r​e​g​i​s​t​e​r​e​d​ ​a​t​ ​t​h​e​ ​s​h​o​p​?
+		 */
+		bindTitle: string
+		/**
+		 * L​i​n​k​ ​t​h​e​ ​m​e​m​b​e​r​ ​c​a​r​d​ ​r​e​g​i​s​t​e​r​e​d​ ​w​i​t​h​ ​y​o​u​r​ ​p​h​o​n​e​ ​n​u​m​b​e​r​.
+		 */
+		bindHint: string
+		/**
+		 * L​i​n​k​ ​m​y​ ​c​a​r​d
+		 */
+		bind: string
+		/**
+		 * P​l​e​a​s​e​ ​r​e​g​i​s​t​e​r​ ​a​s​ ​a​ ​m​e​m​b​e​r​ ​a​t​ ​t​h​e​ ​s​h​o​p​’​s​ ​c​o​u​n​t​e​r​.
+		 */
+		inStore: string
+		/**
+		 * T​h​i​s​ ​s​h​o​p​ ​r​e​g​i​s​t​e​r​s​ ​m​e​m​b​e​r​s​ ​i​n​ ​s​t​o​r​e​.​ ​O​n​c​e​ ​r​e​g​i​s​t​e​r​e​d​,​ ​l​i​n​k​ ​y​o​u​r​ ​c​a​r​d​ ​h​e​r​e​.
+		 */
+		inStoreHint: string
+		/**
+		 * T​h​i​s​ ​p​h​o​n​e​ ​n​u​m​b​e​r​ ​i​s​ ​n​o​t​ ​a​ ​m​e​m​b​e​r​.​ ​P​l​e​a​s​e​ ​r​e​g​i​s​t​e​r​ ​i​n​ ​s​t​o​r​e​.
+		 */
+		notMember: string
+		/**
+		 * Y​o​u​r​ ​m​e​m​b​e​r​ ​c​a​r​d​ ​i​s​ ​l​i​n​k​e​d​.
+		 */
+		bound: string
+		/**
+		 * T​h​e​ ​m​e​m​b​e​r​ ​c​a​r​d​ ​i​s​ ​n​o​t​ ​a​v​a​i​l​a​b​l​e​ ​a​t​ ​t​h​i​s​ ​s​h​o​p​.
+		 */
+		closed: string
+	}
+	register: {
+		/**
+		 * B​e​c​o​m​e​ ​a​ ​m​e​m​b​e​r
+		 */
+		title: string
+		/**
+		 * P​h​o​n​e
+		 */
+		phone: string
+		/**
+		 * V​e​r​i​f​i​e​d​ ​b​y​ ​S​M​S
+		 */
+		phoneVerified: string
+		/**
+		 * N​a​m​e
+		 */
+		name: string
+		/**
+		 * Y​o​u​r​ ​n​a​m​e​ ​o​n​ ​t​h​e​ ​c​a​r​d
+		 */
+		namePlaceholder: string
+		/**
+		 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​y​o​u​r​ ​n​a​m​e​.
+		 */
+		nameRequired: string
+		/**
+		 * B​i​r​t​h​d​a​y​ ​(​o​p​t​i​o​n​a​l​)
+		 */
+		birthday: string
+		/**
+		 * G​e​n​d​e​r
+		 */
+		gender: string
+		/**
+		 * P​r​e​f​e​r​ ​n​o​t​ ​t​o​ ​s​a​y
+		 */
+		genderNone: string
+		/**
+		 * M​a​l​e
+		 */
+		male: string
+		/**
+		 * F​e​m​a​l​e
+		 */
+		female: string
+		/**
+		 * I​ ​h​a​v​e​ ​r​e​a​d​ ​a​n​d​ ​a​c​c​e​p​t​ ​t​h​e
+		 */
+		agree: string
+		/**
+		 * m​e​m​b​e​r​ ​t​e​r​m​s​ ​a​n​d​ ​p​r​i​v​a​c​y​ ​n​o​t​i​c​e
+		 */
+		terms: string
+		/**
+		 * P​l​e​a​s​e​ ​a​c​c​e​p​t​ ​t​h​e​ ​m​e​m​b​e​r​ ​t​e​r​m​s​ ​f​i​r​s​t​.
+		 */
+		agreeRequired: string
+		/**
+		 * R​e​g​i​s​t​e​r
+		 */
+		submit: string
+		/**
+		 * W​e​l​c​o​m​e​!​ ​Y​o​u​ ​a​r​e​ ​n​o​w​ ​a​ ​m​e​m​b​e​r​.
+		 */
+		done: string
+		/**
+		 * {​c​o​u​n​t​}​ ​{​{​c​o​u​p​o​n​ ​w​a​s​|​c​o​u​p​o​n​s​ ​w​e​r​e​}​}​ ​a​d​d​e​d​ ​t​o​ ​y​o​u​r​ ​c​o​u​p​o​n​s​.
+		 * @param {number} count
+		 */
+		coupons: RequiredParams<'count'>
+		/**
+		 * T​h​i​s​ ​s​h​o​p​ ​r​e​g​i​s​t​e​r​s​ ​m​e​m​b​e​r​s​ ​i​n​ ​s​t​o​r​e​ ​o​n​l​y​.
+		 */
+		closed: string
+	}
+	edit: {
+		/**
+		 * M​y​ ​m​e​m​b​e​r​ ​d​e​t​a​i​l​s
+		 */
+		title: string
+		/**
+		 * S​a​v​e
+		 */
+		save: string
+		/**
+		 * Y​o​u​r​ ​d​e​t​a​i​l​s​ ​w​e​r​e​ ​s​a​v​e​d​.
+		 */
+		saved: string
+		/**
+		 * N​o​t​h​i​n​g​ ​w​a​s​ ​c​h​a​n​g​e​d​.
+		 */
+		unchanged: string
+	}
+	password: {
+		/**
+		 * S​e​t​ ​a​ ​p​a​y​ ​p​a​s​s​w​o​r​d
+		 */
+		titleSet: string
+		/**
+		 * C​h​a​n​g​e​ ​t​h​e​ ​p​a​y​ ​p​a​s​s​w​o​r​d
+		 */
+		titleChange: string
+		/**
+		 * R​e​s​e​t​ ​t​h​e​ ​p​a​y​ ​p​a​s​s​w​o​r​d
+		 */
+		titleForgot: string
+		/**
+		 * S​i​x​ ​d​i​g​i​t​s​ ​y​o​u​ ​t​y​p​e​ ​t​o​ ​p​a​y​ ​w​i​t​h​ ​y​o​u​r​ ​m​e​m​b​e​r​ ​c​a​r​d​.
+		 */
+		hint: string
+		/**
+		 * E​n​t​e​r​ ​y​o​u​r​ ​c​u​r​r​e​n​t​ ​p​a​y​ ​p​a​s​s​w​o​r​d
+		 */
+		original: string
+		/**
+		 * E​n​t​e​r​ ​a​ ​n​e​w​ ​p​a​y​ ​p​a​s​s​w​o​r​d
+		 */
+		newPassword: string
+		/**
+		 * E​n​t​e​r​ ​t​h​e​ ​n​e​w​ ​p​a​y​ ​p​a​s​s​w​o​r​d​ ​a​g​a​i​n
+		 */
+		repeat: string
+		/**
+		 * {​c​o​u​n​t​}​ ​o​f​ ​6​ ​d​i​g​i​t​s​ ​e​n​t​e​r​e​d
+		 * @param {number} count
+		 */
+		entered: RequiredParams<'count'>
+		/**
+		 * N​e​x​t
+		 */
+		next: string
+		/**
+		 * F​o​r​g​o​t​ ​y​o​u​r​ ​p​a​y​ ​p​a​s​s​w​o​r​d​?
+		 */
+		forgot: string
+		/**
+		 * S​t​a​r​t​ ​a​g​a​i​n
+		 */
+		startOver: string
+		/**
+		 * S​a​v​i​n​g​…
+		 */
+		saving: string
+		/**
+		 * Y​o​u​r​ ​p​a​y​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​s​e​t​.
+		 */
+		savedSet: string
+		/**
+		 * Y​o​u​r​ ​p​a​y​ ​p​a​s​s​w​o​r​d​ ​w​a​s​ ​c​h​a​n​g​e​d​.
+		 */
+		savedChange: string
+		/**
+		 * Y​o​u​r​ ​p​a​y​ ​p​a​s​s​w​o​r​d​ ​w​a​s​ ​r​e​s​e​t​.
+		 */
+		savedForgot: string
+		/**
+		 * B​a​c​k​ ​t​o​ ​m​y​ ​m​e​m​b​e​r​ ​c​a​r​d
+		 */
+		backToCard: string
+		/**
+		 * T​h​e​ ​p​a​y​ ​p​a​s​s​w​o​r​d​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​a​v​e​d​.
+		 */
+		failed: string
+		/**
+		 * W​e​ ​w​i​l​l​ ​s​e​n​d​ ​a​ ​v​e​r​i​f​i​c​a​t​i​o​n​ ​c​o​d​e​ ​t​o​ ​{​p​h​o​n​e​}​.
+		 * @param {string} phone
+		 */
+		sendTo: RequiredParams<'phone'>
+		/**
+		 * S​e​n​d​ ​c​o​d​e
+		 */
+		send: string
+		/**
+		 * S​e​n​d​ ​a​g​a​i​n
+		 */
+		resend: string
+		/**
+		 * S​e​n​d​ ​a​g​a​i​n​ ​i​n​ ​{​s​e​c​o​n​d​s​}​s
+		 * @param {number} seconds
+		 */
+		resendIn: RequiredParams<'seconds'>
+		/**
+		 * V​e​r​i​f​i​c​a​t​i​o​n​ ​c​o​d​e
+		 */
+		code: string
+		/**
+		 * N​e​x​t
+		 */
+		verify: string
+		/**
+		 * D​e​m​o​ ​c​o​d​e​:​ ​{​c​o​d​e​}
+		 * @param {string} code
+		 */
+		demoCode: RequiredParams<'code'>
+		/**
+		 * L​o​g​ ​i​n​ ​w​i​t​h​ ​y​o​u​r​ ​p​h​o​n​e​ ​n​u​m​b​e​r​ ​f​i​r​s​t​.
+		 */
+		noPhone: string
+		errors: {
+			/**
+			 * T​h​e​ ​p​a​y​ ​p​a​s​s​w​o​r​d​ ​m​u​s​t​ ​b​e​ ​e​x​a​c​t​l​y​ ​6​ ​d​i​g​i​t​s​.
+			 */
+			notSixDigits: string
+			/**
+			 * 1​2​3​4​5​6​ ​i​s​ ​t​o​o​ ​e​a​s​y​ ​t​o​ ​g​u​e​s​s​.​ ​P​l​e​a​s​e​ ​c​h​o​o​s​e​ ​a​n​o​t​h​e​r​.
+			 */
+			tooSimple: string
+			/**
+			 * T​h​e​ ​t​w​o​ ​p​a​s​s​w​o​r​d​s​ ​a​r​e​ ​n​o​t​ ​t​h​e​ ​s​a​m​e​.​ ​P​l​e​a​s​e​ ​e​n​t​e​r​ ​t​h​e​ ​n​e​w​ ​o​n​e​ ​a​g​a​i​n​.
+			 */
+			repeatMismatch: string
+			/**
+			 * T​h​e​ ​c​u​r​r​e​n​t​ ​p​a​y​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​i​n​c​o​r​r​e​c​t​.
+			 */
+			originalWrong: string
+			/**
+			 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​t​h​e​ ​6​-​d​i​g​i​t​ ​c​o​d​e​.
+			 */
+			invalidCode: string
+			/**
+			 * T​h​e​ ​c​o​d​e​ ​i​s​ ​w​r​o​n​g​ ​o​r​ ​h​a​s​ ​e​x​p​i​r​e​d​.
+			 */
+			wrongCode: string
+			/**
+			 * T​h​e​ ​c​o​d​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​e​n​t​.
+			 */
+			sendFailed: string
+			/**
+			 * T​h​e​ ​c​h​e​c​k​ ​h​a​s​ ​e​x​p​i​r​e​d​.​ ​P​l​e​a​s​e​ ​g​e​t​ ​a​ ​n​e​w​ ​c​o​d​e​.
+			 */
+			ticketExpired: string
+			/**
+			 * T​h​e​ ​p​a​y​ ​p​a​s​s​w​o​r​d​ ​w​a​s​ ​n​o​t​ ​a​c​c​e​p​t​e​d​.
+			 */
+			refused: string
+			/**
+			 * N​e​t​w​o​r​k​ ​e​r​r​o​r​,​ ​p​l​e​a​s​e​ ​c​h​e​c​k​ ​y​o​u​r​ ​c​o​n​n​e​c​t​i​o​n​.
+			 */
+			network: string
+		}
+	}
+	stores: {
+		/**
+		 * S​h​o​p​s​ ​t​h​a​t​ ​a​c​c​e​p​t​ ​t​h​e​ ​c​a​r​d
+		 */
+		title: string
+		/**
+		 * N​o​ ​s​h​o​p​s​ ​t​o​ ​s​h​o​w​.
+		 */
+		empty: string
+		/**
+		 * Y​o​u​ ​a​r​e​ ​h​e​r​e
+		 */
+		current: string
+		/**
+		 * C​a​l​l​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		call: RequiredParams<'name'>
+		/**
+		 * L​o​a​d​i​n​g​ ​t​h​e​ ​s​h​o​p​s​…
+		 */
+		loading: string
+	}
+	code: {
+		/**
+		 * M​e​m​b​e​r​ ​c​o​d​e
+		 */
+		title: string
+		/**
+		 * S​h​o​w​ ​t​h​i​s​ ​c​o​d​e​ ​a​t​ ​t​h​e​ ​c​o​u​n​t​e​r​ ​t​o​ ​p​a​y​ ​w​i​t​h​ ​y​o​u​r​ ​c​a​r​d​ ​o​r​ ​c​o​l​l​e​c​t​ ​p​o​i​n​t​s​.
+		 */
+		hint: string
+		/**
+		 * M​e​m​b​e​r​ ​Q​R​ ​c​o​d​e
+		 */
+		qr: string
+		/**
+		 * M​e​m​b​e​r​ ​b​a​r​c​o​d​e
+		 */
+		barcode: string
+		/**
+		 * R​e​f​r​e​s​h​e​s​ ​i​n​ ​{​s​e​c​o​n​d​s​}​s
+		 * @param {number} seconds
+		 */
+		refreshIn: RequiredParams<'seconds'>
+		/**
+		 * R​e​f​r​e​s​h​ ​n​o​w
+		 */
+		refresh: string
+		/**
+		 * M​a​k​i​n​g​ ​y​o​u​r​ ​m​e​m​b​e​r​ ​c​o​d​e​…
+		 */
+		loading: string
+		/**
+		 * C​o​d​e​ ​f​o​r​ ​t​h​e​ ​c​a​s​h​i​e​r​:​ ​{​c​o​d​e​}
+		 * @param {string} code
+		 */
+		typed: RequiredParams<'code'>
+	}
+	notify: {
+		/**
+		 * B​e​c​o​m​e​ ​a​ ​m​e​m​b​e​r
+		 */
+		registerTitle: string
+		/**
+		 * R​e​g​i​s​t​e​r​ ​t​o​ ​e​a​r​n​ ​p​o​i​n​t​s​,​ ​g​e​t​ ​m​e​m​b​e​r​ ​p​r​i​c​e​s​ ​a​n​d​ ​p​a​y​ ​w​i​t​h​ ​y​o​u​r​ ​c​a​r​d​.
+		 */
+		registerBody: string
+		/**
+		 * R​e​g​i​s​t​e​r​ ​n​o​w
+		 */
+		registerAction: string
+		/**
+		 * T​o​p​ ​u​p​ ​y​o​u​r​ ​m​e​m​b​e​r​ ​c​a​r​d
+		 */
+		chargeTitle: string
+		/**
+		 * T​o​p​ ​u​p​ ​o​n​c​e​ ​a​n​d​ ​p​a​y​ ​i​n​ ​a​ ​t​a​p​ ​n​e​x​t​ ​t​i​m​e​.
+		 */
+		chargeBody: string
+		/**
+		 * T​o​p​ ​u​p
+		 */
+		chargeAction: string
+		/**
+		 * N​o​t​ ​n​o​w
+		 */
+		later: string
+	}
+	protocol: {
+		/**
+		 * T​e​r​m​s​ ​a​n​d​ ​p​r​i​v​a​c​y
+		 */
+		title: string
+		/**
+		 * D​o​c​u​m​e​n​t​s
+		 */
+		tabs: string
+		/**
+		 * T​h​e​ ​s​h​o​p​ ​h​a​s​ ​n​o​t​ ​p​u​b​l​i​s​h​e​d​ ​t​h​i​s​ ​t​e​x​t​ ​y​e​t​.
+		 */
+		empty: string
+	}
+	contact: {
+		/**
+		 * C​o​n​t​a​c​t​ ​t​h​e​ ​s​h​o​p
+		 */
+		title: string
+		/**
+		 * P​h​o​n​e
+		 */
+		phone: string
+		/**
+		 * C​a​l​l​ ​{​p​h​o​n​e​}
+		 * @param {string} phone
+		 */
+		call: RequiredParams<'phone'>
+		/**
+		 * A​d​d​r​e​s​s
+		 */
+		address: string
+		/**
+		 * O​p​e​n​i​n​g​ ​h​o​u​r​s
+		 */
+		hours: string
+		/**
+		 * O​p​e​n​ ​i​n​ ​m​a​p​s
+		 */
+		map: string
+		/**
+		 * N​o​t​ ​g​i​v​e​n
+		 */
+		none: string
+	}
+	group: {
+		/**
+		 * C​u​s​t​o​m​e​r​ ​g​r​o​u​p
+		 */
+		title: string
+		/**
+		 * S​c​a​n​ ​t​h​e​ ​c​o​d​e​ ​w​i​t​h​ ​W​e​C​h​a​t​ ​t​o​ ​j​o​i​n​ ​t​h​e​ ​s​h​o​p​’​s​ ​c​u​s​t​o​m​e​r​ ​g​r​o​u​p​.
+		 */
+		scan: string
+		/**
+		 * Q​R​ ​c​o​d​e​ ​o​f​ ​t​h​e​ ​s​h​o​p​’​s​ ​c​u​s​t​o​m​e​r​ ​g​r​o​u​p
+		 */
+		image: string
+		/**
+		 * T​h​i​s​ ​s​h​o​p​ ​h​a​s​ ​n​o​ ​c​u​s​t​o​m​e​r​ ​g​r​o​u​p​ ​y​e​t​.
+		 */
+		none: string
+		/**
+		 * F​o​l​l​o​w​ ​t​h​e​ ​s​h​o​p​’​s​ ​n​e​w​s​ ​o​n​ ​i​t​s​ ​m​e​n​u​ ​a​n​d​ ​o​f​f​e​r​s​ ​p​a​g​e​s​.
+		 */
+		noneHint: string
+	}
+	/**
+	 * L​o​a​d​i​n​g​…
+	 */
+	loading: string
+}
+
 export type NamespaceOrdersTranslation = {
 	/**
 	 * M​y​ ​o​r​d​e​r​s
@@ -3577,6 +4134,7 @@ export type Namespaces =
 	| 'coupons'
 	| 'info'
 	| 'login'
+	| 'member'
 	| 'orders'
 	| 'payment'
 	| 'productLink'
@@ -3614,6 +4172,12 @@ type DisallowNamespaces = {
 	 * you need to use the `./login/index.ts` file instead
 	 */
 	login?: "[typesafe-i18n] reserved for 'login'-namespace. You need to use the `./login/index.ts` file instead."
+
+	/**
+	 * reserved for 'member'-namespace\
+	 * you need to use the `./member/index.ts` file instead
+	 */
+	member?: "[typesafe-i18n] reserved for 'member'-namespace. You need to use the `./member/index.ts` file instead."
 
 	/**
 	 * reserved for 'orders'-namespace\
@@ -5470,6 +6034,550 @@ export type TranslationFunctions = {
 		 * Logged in
 		 */
 		success: () => LocalizedString
+	}
+	member: {
+		card: {
+			/**
+			 * Member card
+			 */
+			title: () => LocalizedString
+			/**
+			 * Member card
+			 */
+			fallbackName: () => LocalizedString
+			/**
+			 * Card no. {cardNo}
+			 */
+			cardNo: (arg: { cardNo: string }) => LocalizedString
+			/**
+			 * Level
+			 */
+			level: () => LocalizedString
+			/**
+			 * Balance
+			 */
+			balance: () => LocalizedString
+			/**
+			 * Gift balance
+			 */
+			giftBalance: () => LocalizedString
+			/**
+			 * Points
+			 */
+			points: () => LocalizedString
+			/**
+			 * Member discount
+			 */
+			discount: () => LocalizedString
+			/**
+			 * {off}% off
+			 */
+			discountOff: (arg: { off: number }) => LocalizedString
+			/**
+			 * None
+			 */
+			noDiscount: () => LocalizedString
+			/**
+			 * Loading your member card…
+			 */
+			loading: () => LocalizedString
+			/**
+			 * Member services
+			 */
+			entries: () => LocalizedString
+			/**
+			 * My member details
+			 */
+			edit: () => LocalizedString
+			/**
+			 * Pay password
+			 */
+			payPassword: () => LocalizedString
+			/**
+			 * Set
+			 */
+			payPasswordSet: () => LocalizedString
+			/**
+			 * Not set
+			 */
+			payPasswordNotSet: () => LocalizedString
+			/**
+			 * Transactions
+			 */
+			transactions: () => LocalizedString
+			/**
+			 * Top up
+			 */
+			recharge: () => LocalizedString
+			/**
+			 * Points history
+			 */
+			pointsHistory: () => LocalizedString
+			/**
+			 * Shops that accept the card
+			 */
+			stores: () => LocalizedString
+			/**
+			 * Member code
+			 */
+			code: () => LocalizedString
+			/**
+			 * Show it at the counter
+			 */
+			codeHint: () => LocalizedString
+		}
+		guest: {
+			/**
+			 * Log in to see your member card
+			 */
+			title: () => LocalizedString
+			/**
+			 * Your member card is linked to your phone number.
+			 */
+			hint: () => LocalizedString
+			/**
+			 * Log in
+			 */
+			login: () => LocalizedString
+		}
+		join: {
+			/**
+			 * You are not a member yet
+			 */
+			title: () => LocalizedString
+			/**
+			 * Members earn points, get member prices and pay with their card.
+			 */
+			hint: () => LocalizedString
+			/**
+			 * Become a member
+			 */
+			register: () => LocalizedString
+			/**
+			 * Already registered at the shop?
+			 */
+			bindTitle: () => LocalizedString
+			/**
+			 * Link the member card registered with your phone number.
+			 */
+			bindHint: () => LocalizedString
+			/**
+			 * Link my card
+			 */
+			bind: () => LocalizedString
+			/**
+			 * Please register as a member at the shop’s counter.
+			 */
+			inStore: () => LocalizedString
+			/**
+			 * This shop registers members in store. Once registered, link your card here.
+			 */
+			inStoreHint: () => LocalizedString
+			/**
+			 * This phone number is not a member. Please register in store.
+			 */
+			notMember: () => LocalizedString
+			/**
+			 * Your member card is linked.
+			 */
+			bound: () => LocalizedString
+			/**
+			 * The member card is not available at this shop.
+			 */
+			closed: () => LocalizedString
+		}
+		register: {
+			/**
+			 * Become a member
+			 */
+			title: () => LocalizedString
+			/**
+			 * Phone
+			 */
+			phone: () => LocalizedString
+			/**
+			 * Verified by SMS
+			 */
+			phoneVerified: () => LocalizedString
+			/**
+			 * Name
+			 */
+			name: () => LocalizedString
+			/**
+			 * Your name on the card
+			 */
+			namePlaceholder: () => LocalizedString
+			/**
+			 * Please enter your name.
+			 */
+			nameRequired: () => LocalizedString
+			/**
+			 * Birthday (optional)
+			 */
+			birthday: () => LocalizedString
+			/**
+			 * Gender
+			 */
+			gender: () => LocalizedString
+			/**
+			 * Prefer not to say
+			 */
+			genderNone: () => LocalizedString
+			/**
+			 * Male
+			 */
+			male: () => LocalizedString
+			/**
+			 * Female
+			 */
+			female: () => LocalizedString
+			/**
+			 * I have read and accept the
+			 */
+			agree: () => LocalizedString
+			/**
+			 * member terms and privacy notice
+			 */
+			terms: () => LocalizedString
+			/**
+			 * Please accept the member terms first.
+			 */
+			agreeRequired: () => LocalizedString
+			/**
+			 * Register
+			 */
+			submit: () => LocalizedString
+			/**
+			 * Welcome! You are now a member.
+			 */
+			done: () => LocalizedString
+			/**
+			 * {count} {{coupon was|coupons were}} added to your coupons.
+			 */
+			coupons: (arg: { count: number }) => LocalizedString
+			/**
+			 * This shop registers members in store only.
+			 */
+			closed: () => LocalizedString
+		}
+		edit: {
+			/**
+			 * My member details
+			 */
+			title: () => LocalizedString
+			/**
+			 * Save
+			 */
+			save: () => LocalizedString
+			/**
+			 * Your details were saved.
+			 */
+			saved: () => LocalizedString
+			/**
+			 * Nothing was changed.
+			 */
+			unchanged: () => LocalizedString
+		}
+		password: {
+			/**
+			 * Set a pay password
+			 */
+			titleSet: () => LocalizedString
+			/**
+			 * Change the pay password
+			 */
+			titleChange: () => LocalizedString
+			/**
+			 * Reset the pay password
+			 */
+			titleForgot: () => LocalizedString
+			/**
+			 * Six digits you type to pay with your member card.
+			 */
+			hint: () => LocalizedString
+			/**
+			 * Enter your current pay password
+			 */
+			original: () => LocalizedString
+			/**
+			 * Enter a new pay password
+			 */
+			newPassword: () => LocalizedString
+			/**
+			 * Enter the new pay password again
+			 */
+			repeat: () => LocalizedString
+			/**
+			 * {count} of 6 digits entered
+			 */
+			entered: (arg: { count: number }) => LocalizedString
+			/**
+			 * Next
+			 */
+			next: () => LocalizedString
+			/**
+			 * Forgot your pay password?
+			 */
+			forgot: () => LocalizedString
+			/**
+			 * Start again
+			 */
+			startOver: () => LocalizedString
+			/**
+			 * Saving…
+			 */
+			saving: () => LocalizedString
+			/**
+			 * Your pay password is set.
+			 */
+			savedSet: () => LocalizedString
+			/**
+			 * Your pay password was changed.
+			 */
+			savedChange: () => LocalizedString
+			/**
+			 * Your pay password was reset.
+			 */
+			savedForgot: () => LocalizedString
+			/**
+			 * Back to my member card
+			 */
+			backToCard: () => LocalizedString
+			/**
+			 * The pay password could not be saved.
+			 */
+			failed: () => LocalizedString
+			/**
+			 * We will send a verification code to {phone}.
+			 */
+			sendTo: (arg: { phone: string }) => LocalizedString
+			/**
+			 * Send code
+			 */
+			send: () => LocalizedString
+			/**
+			 * Send again
+			 */
+			resend: () => LocalizedString
+			/**
+			 * Send again in {seconds}s
+			 */
+			resendIn: (arg: { seconds: number }) => LocalizedString
+			/**
+			 * Verification code
+			 */
+			code: () => LocalizedString
+			/**
+			 * Next
+			 */
+			verify: () => LocalizedString
+			/**
+			 * Demo code: {code}
+			 */
+			demoCode: (arg: { code: string }) => LocalizedString
+			/**
+			 * Log in with your phone number first.
+			 */
+			noPhone: () => LocalizedString
+			errors: {
+				/**
+				 * The pay password must be exactly 6 digits.
+				 */
+				notSixDigits: () => LocalizedString
+				/**
+				 * 123456 is too easy to guess. Please choose another.
+				 */
+				tooSimple: () => LocalizedString
+				/**
+				 * The two passwords are not the same. Please enter the new one again.
+				 */
+				repeatMismatch: () => LocalizedString
+				/**
+				 * The current pay password is incorrect.
+				 */
+				originalWrong: () => LocalizedString
+				/**
+				 * Please enter the 6-digit code.
+				 */
+				invalidCode: () => LocalizedString
+				/**
+				 * The code is wrong or has expired.
+				 */
+				wrongCode: () => LocalizedString
+				/**
+				 * The code could not be sent.
+				 */
+				sendFailed: () => LocalizedString
+				/**
+				 * The check has expired. Please get a new code.
+				 */
+				ticketExpired: () => LocalizedString
+				/**
+				 * The pay password was not accepted.
+				 */
+				refused: () => LocalizedString
+				/**
+				 * Network error, please check your connection.
+				 */
+				network: () => LocalizedString
+			}
+		}
+		stores: {
+			/**
+			 * Shops that accept the card
+			 */
+			title: () => LocalizedString
+			/**
+			 * No shops to show.
+			 */
+			empty: () => LocalizedString
+			/**
+			 * You are here
+			 */
+			current: () => LocalizedString
+			/**
+			 * Call {name}
+			 */
+			call: (arg: { name: string }) => LocalizedString
+			/**
+			 * Loading the shops…
+			 */
+			loading: () => LocalizedString
+		}
+		code: {
+			/**
+			 * Member code
+			 */
+			title: () => LocalizedString
+			/**
+			 * Show this code at the counter to pay with your card or collect points.
+			 */
+			hint: () => LocalizedString
+			/**
+			 * Member QR code
+			 */
+			qr: () => LocalizedString
+			/**
+			 * Member barcode
+			 */
+			barcode: () => LocalizedString
+			/**
+			 * Refreshes in {seconds}s
+			 */
+			refreshIn: (arg: { seconds: number }) => LocalizedString
+			/**
+			 * Refresh now
+			 */
+			refresh: () => LocalizedString
+			/**
+			 * Making your member code…
+			 */
+			loading: () => LocalizedString
+			/**
+			 * Code for the cashier: {code}
+			 */
+			typed: (arg: { code: string }) => LocalizedString
+		}
+		notify: {
+			/**
+			 * Become a member
+			 */
+			registerTitle: () => LocalizedString
+			/**
+			 * Register to earn points, get member prices and pay with your card.
+			 */
+			registerBody: () => LocalizedString
+			/**
+			 * Register now
+			 */
+			registerAction: () => LocalizedString
+			/**
+			 * Top up your member card
+			 */
+			chargeTitle: () => LocalizedString
+			/**
+			 * Top up once and pay in a tap next time.
+			 */
+			chargeBody: () => LocalizedString
+			/**
+			 * Top up
+			 */
+			chargeAction: () => LocalizedString
+			/**
+			 * Not now
+			 */
+			later: () => LocalizedString
+		}
+		protocol: {
+			/**
+			 * Terms and privacy
+			 */
+			title: () => LocalizedString
+			/**
+			 * Documents
+			 */
+			tabs: () => LocalizedString
+			/**
+			 * The shop has not published this text yet.
+			 */
+			empty: () => LocalizedString
+		}
+		contact: {
+			/**
+			 * Contact the shop
+			 */
+			title: () => LocalizedString
+			/**
+			 * Phone
+			 */
+			phone: () => LocalizedString
+			/**
+			 * Call {phone}
+			 */
+			call: (arg: { phone: string }) => LocalizedString
+			/**
+			 * Address
+			 */
+			address: () => LocalizedString
+			/**
+			 * Opening hours
+			 */
+			hours: () => LocalizedString
+			/**
+			 * Open in maps
+			 */
+			map: () => LocalizedString
+			/**
+			 * Not given
+			 */
+			none: () => LocalizedString
+		}
+		group: {
+			/**
+			 * Customer group
+			 */
+			title: () => LocalizedString
+			/**
+			 * Scan the code with WeChat to join the shop’s customer group.
+			 */
+			scan: () => LocalizedString
+			/**
+			 * QR code of the shop’s customer group
+			 */
+			image: () => LocalizedString
+			/**
+			 * This shop has no customer group yet.
+			 */
+			none: () => LocalizedString
+			/**
+			 * Follow the shop’s news on its menu and offers pages.
+			 */
+			noneHint: () => LocalizedString
+		}
+		/**
+		 * Loading…
+		 */
+		loading: () => LocalizedString
 	}
 	orders: {
 		/**

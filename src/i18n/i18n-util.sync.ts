@@ -16,6 +16,7 @@ import en_checkout from './en/checkout'
 import en_coupons from './en/coupons'
 import en_info from './en/info'
 import en_login from './en/login'
+import en_member from './en/member'
 import en_orders from './en/orders'
 import en_payment from './en/payment'
 import en_productLink from './en/productLink'
@@ -27,6 +28,7 @@ import es_checkout from './es/checkout'
 import es_coupons from './es/coupons'
 import es_info from './es/info'
 import es_login from './es/login'
+import es_member from './es/member'
 import es_orders from './es/orders'
 import es_payment from './es/payment'
 import es_productLink from './es/productLink'
@@ -38,6 +40,7 @@ import fr_checkout from './fr/checkout'
 import fr_coupons from './fr/coupons'
 import fr_info from './fr/info'
 import fr_login from './fr/login'
+import fr_member from './fr/member'
 import fr_orders from './fr/orders'
 import fr_payment from './fr/payment'
 import fr_productLink from './fr/productLink'
@@ -49,6 +52,7 @@ import zh_CN_checkout from './zh-CN/checkout'
 import zh_CN_coupons from './zh-CN/coupons'
 import zh_CN_info from './zh-CN/info'
 import zh_CN_login from './zh-CN/login'
+import zh_CN_member from './zh-CN/member'
 import zh_CN_orders from './zh-CN/orders'
 import zh_CN_payment from './zh-CN/payment'
 import zh_CN_productLink from './zh-CN/productLink'
@@ -60,6 +64,7 @@ import zh_TW_checkout from './zh-TW/checkout'
 import zh_TW_coupons from './zh-TW/coupons'
 import zh_TW_info from './zh-TW/info'
 import zh_TW_login from './zh-TW/login'
+import zh_TW_member from './zh-TW/member'
 import zh_TW_orders from './zh-TW/orders'
 import zh_TW_payment from './zh-TW/payment'
 import zh_TW_productLink from './zh-TW/productLink'
@@ -75,6 +80,7 @@ const localeTranslations = {
 		coupons: en_coupons,
 		info: en_info,
 		login: en_login,
+		member: en_member,
 		orders: en_orders,
 		payment: en_payment,
 		productLink: en_productLink,
@@ -89,6 +95,7 @@ const localeTranslations = {
 		coupons: es_coupons,
 		info: es_info,
 		login: es_login,
+		member: es_member,
 		orders: es_orders,
 		payment: es_payment,
 		productLink: es_productLink,
@@ -103,6 +110,7 @@ const localeTranslations = {
 		coupons: fr_coupons,
 		info: fr_info,
 		login: fr_login,
+		member: fr_member,
 		orders: fr_orders,
 		payment: fr_payment,
 		productLink: fr_productLink,
@@ -117,6 +125,7 @@ const localeTranslations = {
 		coupons: zh_CN_coupons,
 		info: zh_CN_info,
 		login: zh_CN_login,
+		member: zh_CN_member,
 		orders: zh_CN_orders,
 		payment: zh_CN_payment,
 		productLink: zh_CN_productLink,
@@ -131,6 +140,7 @@ const localeTranslations = {
 		coupons: zh_TW_coupons,
 		info: zh_TW_info,
 		login: zh_TW_login,
+		member: zh_TW_member,
 		orders: zh_TW_orders,
 		payment: zh_TW_payment,
 		productLink: zh_TW_productLink,

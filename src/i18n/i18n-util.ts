@@ -24,6 +24,7 @@ export const namespaces: Namespaces[] = [
 	'coupons',
 	'info',
 	'login',
+	'member',
 	'orders',
 	'payment',
 	'productLink',

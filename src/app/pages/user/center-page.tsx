@@ -8,6 +8,8 @@ import { WithMessages } from '../../with-messages';
 
 // The coupons row brings its own messages and call, after the centre shows.
 const CouponEntry = lazy(() => import('../coupon/coupon-entry'));
+// The member card row and the member prompts, likewise.
+const MemberEntry = lazy(() => import('../member/member-entry'));
 
 export default function CenterPage() {
   const { session, changeLocale } = useAppState();
@@ -21,9 +23,14 @@ export default function CenterPage() {
         onLanguage={changeLocale}
         onLogout={() => session.send({ type: 'session.signedOut' })}
         coupons={
-          <Suspense fallback={null}>
-            <CouponEntry />
-          </Suspense>
+          <>
+            <Suspense fallback={null}>
+              <MemberEntry />
+            </Suspense>
+            <Suspense fallback={null}>
+              <CouponEntry />
+            </Suspense>
+          </>
         }
       />
     </WithMessages>
