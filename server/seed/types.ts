@@ -147,6 +147,16 @@ export interface SeedServiceUser {
   canReverse: boolean;
 }
 
+/** Texts kept with a shop's member settings (store/shopTexts); each optional, absent = the standard one. */
+export interface MemberShopTexts {
+  /** Member terms and privacy notice (/pages/user/protocol). */
+  terms?: Text;
+  privacy?: Text;
+  /** The customer group's QR image (/pages/user/wechat-group) and the line under it. */
+  groupQrImage?: ImageFile;
+  groupQrNote?: Text;
+}
+
 export interface SeedShop {
   id: number;
   /** Chain the shop belongs to (shares membership), or null. */
@@ -163,7 +173,7 @@ export interface SeedShop {
     name: Text;
     cardName: Text;
     chargeSlogan: Text;
-  };
+  } & MemberShopTexts;
   /** Member levels of the shop, or of its chain when the shop is in one (then repeated identically). */
   memberLevels: (Omit<MemberLevel, 'name'> & { name: Text })[];
   smsQuota: number;

@@ -81,6 +81,10 @@ export const MEMBER_REFUSALS = [
   'orderNotFound',
   /** Member settings switched off (isFunctionOpen false). */
   'functionClosed',
+  /** user/putLogs: the report is longer than CLIENT_LOG_MAX. */
+  'logTooLarge',
+  /** user/putLogs: too many reports from this session for now. */
+  'logRateLimited',
 ] as const;
 export type MemberRefusal = (typeof MEMBER_REFUSALS)[number];
 
