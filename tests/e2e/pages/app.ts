@@ -196,3 +196,22 @@ export class LoginPage extends App {
     }
   }
 }
+
+/** What a logged-in browser keeps of its login: its token and device key. */
+export type SavedLogin = Record<'token' | 'deviceId', string | null>;
+
+/** The login of the page's browser, to come back with in a later scenario instead of a new SMS code. */
+export function saveLogin(page: Page): Promise<SavedLogin> {
+  return page.evaluate(() => ({
+    token: localStorage.getItem('token'),
+    deviceId: localStorage.getItem('deviceId'),
+  }));
+}
+
+/** A new browser that comes back with an earlier scenario's login (before its first page opens). */
+export async function restoreLogin(page: Page, saved: SavedLogin) {
+  await page.addInitScript((entries) => {
+    for (const [key, value] of Object.entries(entries))
+      if (value !== null && localStorage.getItem(key) === null) localStorage.setItem(key, value);
+  }, saved);
+}

@@ -13,10 +13,10 @@ export class OffersPage extends App {
     return this.page.getByTestId('offer').filter({ hasText: name });
   }
 
-  /** Claims the offer and waits for "Claimed". */
-  async claim(name: string) {
+  /** Claims the offer and waits for "Claimed"; `verb` is the Claim button's word in the page's language. */
+  async claim(name: string, verb: 'Claim' | '领取' = 'Claim') {
     await this.offer(name)
-      .getByRole('button', { name: `Claim ${name}`, exact: true })
+      .getByRole('button', { name: verb === 'Claim' ? `Claim ${name}` : `领取${name}`, exact: true })
       .click();
     await expect(this.offer(name).getByText(/^(Claimed|已领取)$/)).toBeVisible();
   }

@@ -2,7 +2,7 @@
 // works, remembers the shop and order type it settles on, and follows the route it emits.
 import { useRouter, useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useI18nContext } from '../../../i18n/i18n-context';
 import { selectCanRetry, selectEntryError } from '../../../machines/entry/entry.selectors';
 import { detectEnvironment } from '../../../services/env';
@@ -25,11 +25,15 @@ export default function EntryPage() {
   const { session, setShop } = useAppState();
   const navigation = useAppNavigation();
 
+  // The shop the stored token was issued for: a link into another shop moves the session there (user/token,
+  // a new token), and the customer read under the old one (member card, balances) belongs to the old shop.
+  const movedFrom = useRef<number | null>(null);
   const actor = useFlow(
     entryFlow,
     () => {
       const env = detectEnvironment();
       const token = storage.getToken();
+      movedFrom.current = token?.shopId ?? null;
       return {
         input: {
           // Parameters may sit before the hash (shared links) or after it (in-app links); the hash wins.
@@ -45,6 +49,8 @@ export default function EntryPage() {
       entry.on('entry.ready', (event) => {
         setShop(event.shop);
         session.send({ type: 'session.setOrderType', orderType: event.orderType });
+        if (movedFrom.current !== null && movedFrom.current !== event.shop.id)
+          session.send({ type: 'session.signedIn' });
       }),
       entry.on('expandRedBag.shown', (event) => storage.markExpandRedBagViewed(event.id)),
       entry.on('navigate', (event) =>
