@@ -21,6 +21,22 @@ export const jasmineHillMemberSetting: SeedShop['memberSetting'] = {
   chargeSlogan: { en: 'One card for every branch. Top up 100, get 10', zh: '全门店通用，充 100 送 10' },
   isAllowRecharge: true,
   isFunctionOpen: true,
+  terms: {
+    en: [
+      '1. One Jasmine Hill card works in every branch: Xintiandi and Lujiazui share your balance, points and level.',
+      '2. Membership is free and belongs to the phone number you verify by SMS; one card per phone number.',
+      '3. Stored and gift balances cannot be exchanged for cash.',
+      '4. Paying by card needs your 6-digit pay password; reset it by SMS on the member page if you forget it.',
+      '5. Member prices apply to drinks marked as such in every branch.',
+    ].join('\n'),
+    zh: [
+      '1. 茉岭会员卡全门店通用：新天地店与陆家嘴店共享余额、积分与等级。',
+      '2. 会员免费注册，与您短信验证的手机号绑定，每个手机号一张卡。',
+      '3. 储值余额与赠送余额不可兑换现金。',
+      '4. 会员卡支付需输入 6 位支付密码，忘记时可在会员页通过短信重置。',
+      '5. 会员价适用于各门店标注会员价的饮品。',
+    ].join('\n'),
+  },
 };
 
 export const jasmineHillChain: SeedChain = {

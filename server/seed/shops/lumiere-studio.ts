@@ -64,6 +64,27 @@ export const lumiereStudio: SeedShop = {
     chargeSlogan: { en: 'Top up 2,000, get 400 free', zh: '充 2000 送 400' },
     isAllowRecharge: true,
     isFunctionOpen: true,
+    terms: {
+      en: [
+        '1. Lumière membership is free and belongs to the phone number you verify by SMS.',
+        '2. Your card holds your stored balance, gift balance, points and level at Lumière Studio only; balances cannot be exchanged for cash.',
+        '3. Appointments paid by card can be moved free of charge up to 24 hours before they start; later changes may cost the deposit.',
+        '4. Paying by card needs your 6-digit pay password. After five wrong tries paying is locked for 15 minutes; reset it by SMS on the member page.',
+        '5. Member prices and gifts follow the offer shown when you book.',
+      ].join('\n'),
+      zh: [
+        '1. 光屿会员免费注册，与您短信验证的手机号绑定。',
+        '2. 会员卡的储值余额、赠送余额、积分与等级仅限光屿工作室使用，余额不可兑换现金。',
+        '3. 以会员卡支付的预约可在开始前 24 小时免费改期，之后改期可能扣除定金。',
+        '4. 会员卡支付需输入 6 位支付密码，连续输错 5 次将锁定 15 分钟，可在会员页通过短信重置。',
+        '5. 会员价与赠品以预约时展示的优惠为准。',
+      ].join('\n'),
+    },
+    groupQrImage: 'group-qr-lumiere-studio.png',
+    groupQrNote: {
+      en: 'Scan to join the Lumière members’ group: new looks, last-minute slots and members’ evenings.',
+      zh: '扫码加入光屿会员群：新造型、临时空档与会员活动第一时间通知。',
+    },
   },
   memberLevels: standardLevels(5901),
   // The demo of a quota running low: a few codes, then "no SMS left" (the claypot house had this role
