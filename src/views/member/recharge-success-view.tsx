@@ -18,9 +18,11 @@ export function RechargeSuccessView({
   const credit = recharge.credited;
   return (
     <>
-      <div className={styles.status} role="status" data-testid="recharge-success">
+      <div className={`${styles.status} ${styles.result}`} role="status" data-testid="recharge-success">
         <span className={styles.tick} aria-hidden="true">
-          ✓
+          <svg viewBox="0 0 24 24" width="28" height="28" fill="none" stroke="currentColor" strokeWidth="3">
+            <path d="M5 12.5l4.5 4.5L19 7.5" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
         </span>
         <h2 className={styles.statusTitle}>{LL.recharge.success.title()}</h2>
         <p className={styles.cardAmount} style={{ color: 'var(--text)', margin: 0 }}>

@@ -37,7 +37,7 @@ import styles from './recharge-styles.module.css';
 export type RechargeRef = ActorRefFrom<typeof rechargeMachine>;
 
 /** Height of the sticky pay bar, in rem, for the page's bottom padding. */
-export const RECHARGE_BAR_REM = 5.5;
+export const RECHARGE_BAR_REM = 4.75;
 
 export function RechargeView({ actor, member }: { actor: RechargeRef; member: Member | null }) {
   const step = useSelector(actor, selectStep);
@@ -103,10 +103,16 @@ export function RechargeSkeleton() {
 
 export function BalanceCard({ member }: { member: Member }) {
   const { LL } = useI18nContext();
+  const navigation = useNavigation();
   const price = usePriceFormatter();
   return (
     <section className={styles.card} aria-label={LL.recharge.cardBalance()}>
-      <p className={styles.cardLabel}>{LL.recharge.cardBalance()}</p>
+      <div className={styles.cardHead}>
+        <p className={styles.cardLabel}>{LL.recharge.cardBalance()}</p>
+        <a className={styles.cardLink} href={navigation.href('/member/doc')}>
+          {LL.recharge.history()} ›
+        </a>
+      </div>
       <p className={styles.cardAmount} data-testid="card-balance">
         {price(member.amount + member.giftAmount)}
       </p>
@@ -214,10 +220,6 @@ function Choosing({ actor, member }: { actor: RechargeRef; member: Member | null
           >
             {amount === null ? LL.recharge.chooseFirst() : LL.recharge.pay({ amount: price(amount) })}
           </Button>
-          <p className={styles.hint} style={{ textAlign: 'center' }}>
-            {payOptions.length === 1 ? `${payOptions[0]!.name} · ` : ''}
-            {LL.recharge.onlineHint()}
-          </p>
         </div>
       </div>
     </>
@@ -292,6 +294,7 @@ function FreeAmount({ actor, limits }: { actor: RechargeRef; limits: { min: numb
 function Summary({ actor }: { actor: RechargeRef }) {
   const { LL } = useI18nContext();
   const price = usePriceFormatter();
+  const payOptions = useSelector(actor, selectPayOptions);
   const amount = useSelector(actor, selectAmount);
   const tier = useSelector(actor, selectChosenTier);
   const freeGift = useSelector(actor, selectFreeGift);
@@ -318,6 +321,10 @@ function Summary({ actor }: { actor: RechargeRef }) {
           </>
         )}
       </dl>
+      <p className={styles.hint} style={{ marginTop: '0.75rem' }}>
+        {payOptions.length === 1 ? `${payOptions[0]!.name} · ` : ''}
+        {LL.recharge.onlineHint()}
+      </p>
     </section>
   );
 }

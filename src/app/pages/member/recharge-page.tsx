@@ -5,7 +5,6 @@ import { getRouteApi } from '@tanstack/react-router';
 import type { Member } from '../../../domain/catalog';
 import { useI18nContext } from '../../../i18n/i18n-context';
 import { RECHARGE_BAR_REM, RechargeView } from '../../../views/member/recharge-view';
-import { LinkButton } from '../../../views/ui/button';
 import { Page } from '../../../views/ui/page';
 import { PageHead } from '../../../views/ui/page-head';
 import { RequireShop } from '../../require-shop';
@@ -27,23 +26,10 @@ export default function RechargePage() {
 
 function RechargeContent() {
   const { LL } = useI18nContext();
-  const navigation = useAppNavigation();
   const search = route.useSearch();
   const rechargeId = positiveId(search.rechargeId);
   return (
-    <Page
-      bottomBar={RECHARGE_BAR_REM}
-      head={
-        <PageHead
-          title={LL.recharge.title()}
-          end={
-            <LinkButton variant="ghost" size="small" href={navigation.href('/member/doc')}>
-              {LL.recharge.history()}
-            </LinkButton>
-          }
-        />
-      }
-    >
+    <Page bottomBar={RECHARGE_BAR_REM} head={<PageHead title={LL.recharge.title()} />}>
       <RequireMember back="/member/recharge">
         {(member) => <Recharge key={rechargeId ?? 'new'} member={member} rechargeId={rechargeId} />}
       </RequireMember>
