@@ -51,11 +51,11 @@ export const refusalMessages: Record<MemberRefusal, AllLocales> = {
     'Este teléfono no es socio. Regístrate en la tienda.',
   ),
   nameInvalid: t(
-    'Please enter a name of 1 to 32 characters.',
-    '请输入 1 到 32 个字符的姓名。',
-    '請輸入 1 到 32 個字元的姓名。',
-    'Saisissez un nom de 1 à 32 caractères.',
-    'Introduce un nombre de 1 a 32 caracteres.',
+    'Please enter your name: 1 to 32 characters, with at least one letter or digit.',
+    '请输入姓名：1 到 32 个字符，至少包含一个文字或数字。',
+    '請輸入姓名：1 到 32 個字元，至少包含一個文字或數字。',
+    'Saisissez votre nom : 1 à 32 caractères, dont au moins une lettre ou un chiffre.',
+    'Introduce tu nombre: de 1 a 32 caracteres, con al menos una letra o un número.',
   ),
   birthdayInvalid: t(
     'Please choose a real birthday in the past.',

@@ -97,6 +97,11 @@ export async function ownMember(db: Executor, session: Session) {
   return { customer, member: row };
 }
 
+/** A card's name must hold a letter or digit: the cashier reads it back to the customer. */
+export function checkName(name: string | undefined) {
+  if (name !== undefined && !/[\p{L}\p{N}]/u.test(name)) throw memberRefusal('nameInvalid');
+}
+
 export function checkBirthday(birthday: string | null | undefined, now: Date, timeZone = 'UTC') {
   if (birthday === null || birthday === undefined) return;
   if (birthday < EARLIEST_BIRTHDAY || birthday > localDate(now, timeZone))
@@ -208,6 +213,7 @@ export async function register(
     .from(shops)
     .where(eq(shops.id, session.shopId));
   const timeZone = shop?.settings.timezone ?? 'UTC';
+  checkName(input.name);
   checkBirthday(input.birthday, now, timeZone);
   const scope = sessionScope(session);
   const phone = customer.phone;
@@ -316,6 +322,7 @@ export async function updateMember(
     .select({ settings: shops.settings })
     .from(shops)
     .where(eq(shops.id, session.shopId));
+  checkName(input.name);
   checkBirthday(input.birthday, now, shop?.settings.timezone ?? 'UTC');
   const memberId = await db.transaction(async (tx) => {
     const { customer, member } = await ownMember(tx, session);

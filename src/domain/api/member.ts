@@ -59,6 +59,7 @@ export const MEMBER_REFUSALS = [
   'alreadyMember',
   /** The session's phone has no member in this membership scope (spec §5 fast register, code -1). */
   'notMember',
+  /** A name with no letter or digit ("!!!"): the cashier reads it back. */
   'nameInvalid',
   'birthdayInvalid',
   'passwordFormat',

@@ -215,6 +215,11 @@ describe.each(testDatabases)('the member area on %s', (kind) => {
       const longName = await call('vip/register', { name: 'x'.repeat(33), agreeTerms: true });
       expect(longName.body.result).toBe(false);
       expect(longName.body.message).toContain('name');
+      const noLetters = await call('vip/register', { name: ' !!! ', agreeTerms: true });
+      expect(noLetters.body).toMatchObject({
+        message: 'Please enter your name: 1 to 32 characters, with at least one letter or digit.',
+        info: { reason: 'nameInvalid' },
+      });
       const future = await call('vip/register', { name: 'A', birthday: '2099-01-01', agreeTerms: true });
       expect(reasonOf(future.body)).toBe('birthdayInvalid');
       const notADay = await call('vip/register', { name: 'A', birthday: '2001-02-30', agreeTerms: true });
