@@ -6,6 +6,7 @@ import { couponSelectionFlow } from './coupon-selection';
 import { entryFlow } from './entry';
 import { orderWatchFlow } from './order-watch';
 import { paymentFlow } from './payment';
+import { rechargeFlow } from './recharge';
 import { shopStatusFlow } from './shop-status';
 import { unpaidCountdownFlow } from './unpaid-countdown';
 
@@ -17,6 +18,7 @@ export const FLOWS: QaFlow[] = [
   unpaidCountdownFlow,
   orderWatchFlow,
   couponSelectionFlow,
+  rechargeFlow,
 ].map((flow) => flow as unknown as QaFlow);
 
 export function flowNamed(name: string): QaFlow {

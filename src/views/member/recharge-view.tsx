@@ -215,7 +215,8 @@ function Choosing({ actor, member }: { actor: RechargeRef; member: Member | null
             block
             size="large"
             busy={busy}
-            disabled={busy || amount === null}
+            // An amount of one's own stays tappable: the tap says what is wrong with it, a greyed button would not.
+            disabled={busy || (amount === null && choice?.kind !== 'free')}
             data-testid="recharge-pay"
           >
             {amount === null ? LL.recharge.chooseFirst() : LL.recharge.pay({ amount: price(amount) })}
