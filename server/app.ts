@@ -34,6 +34,7 @@ import { expireDue } from './modules/orders/order-life-gateway';
 import deliveryRoutes from './routes/delivery';
 import { generalRoutes } from './routes/general';
 import { memberRoutes } from './routes/member';
+import memberMoneyRoutes from './routes/member-money';
 import merchantRoutes from './routes/merchant';
 import orderRoutes from './routes/order';
 import paymentRoutes from './routes/payment';
@@ -234,6 +235,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     testControl: options.testClockControl ?? false,
   });
   await app.register(merchantRoutes);
+  await app.register(memberMoneyRoutes);
   await app.register(memberRoutes({ webViewOrigins: options.security?.webViewOrigins ?? [] }));
   await app.register(generalRoutes({ webViewOrigins: options.security?.webViewOrigins ?? [] }));
   if (clock) await app.register(testClockRoutes(clock));

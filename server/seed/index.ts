@@ -3,6 +3,7 @@
 // tastes, specs, meal groups, tables, members, levels) from the block n000-n999, so ids never collide.
 import type { SeedChain, SeedShop } from './types';
 export { seedActivities as activities } from './activities';
+export { demoMemberRules as memberRules } from './member-rules';
 import { bunAndFlame } from './shops/bun-and-flame';
 import { tiongBahruClaypot } from './shops/tiong-bahru-claypot';
 import { linenAndLoom } from './shops/linen-and-loom';

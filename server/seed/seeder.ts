@@ -15,12 +15,15 @@ import { demoMerchantKey, hashMerchantKey } from '../modules/merchant/merchant-k
 import type { SeedChain, SeedMember, SeedShop } from './types';
 import { activityRulesSchema, couponRulesSchema } from '../modules/coupons/activities';
 import type { SeedShopActivities } from './activities';
+import { insertMemberRules, type SeedMemberRules } from './member-rules';
 
 export interface SeedData {
   chains: SeedChain[];
   shops: SeedShop[];
   /** Activities and coupon templates (the demo data's are in ./activities.ts); none by default. */
   activities?: SeedShopActivities[];
+  /** Recharge tiers and points rules (the demo data's are in ./member-rules.ts); none by default. */
+  memberRules?: SeedMemberRules[];
 }
 
 export const SEED_LOCK_KEY = 72_640_102;
@@ -53,6 +56,7 @@ export async function seedDatabase(
     if ((existing?.n ?? 0) > 0) return false;
     await insertSeed(tx, data, hashes, options.demoMode ?? false);
     for (const entry of data.activities ?? []) await insertActivities(tx, entry);
+    for (const entry of data.memberRules ?? []) await insertMemberRules(tx, entry);
     return true;
   });
 }

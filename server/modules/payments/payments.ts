@@ -42,7 +42,9 @@ import { changeStatus } from '../orders/order-status';
 import { orderMessages } from '../orders/orders-messages';
 import { detailOfWritten, orderDetail, toPayment, type OrderView } from '../orders/orders-store';
 import { earnPointsInTx, postLedger, reversePointsInTx } from '../member-money/ledger';
+import { applyRechargeReport } from '../member-money/recharges';
 import { paymentMessages } from './payments-messages';
+import { reportFits } from './report-check';
 
 /** Wrong pay passwords in a row before paying by card is locked. */
 export const PAY_PASSWORD_MAX_FAILURES = 5;
@@ -148,7 +150,7 @@ export type ApplyOutcome =
    */
   | 'mismatch';
 
-interface ApplyOptions {
+export interface ApplyOptions {
   /** Makes the call idempotent: a second report with this id changes nothing. */
   eventId?: string;
   now: Date;
@@ -180,11 +182,7 @@ async function refundLate(app: FastifyInstance, payment: PaymentRow, now: Date):
   return true;
 }
 
-/**
- * False (and an error in the log) when the report is for another amount or currency than the payment: a
- * success must state both; any other report is held to them when it gives them. The amount is compared
- * in the gateway's unit (Stripe counts some currencies in other units than the shop does).
- */
+/** False (and an error in the log) when the report is for another amount or currency than the payment. */
 async function reportMatches(
   app: FastifyInstance,
   report: GatewayReport,
@@ -194,26 +192,13 @@ async function reportMatches(
     .select({ numberDecimals: orders.numberDecimals })
     .from(orders)
     .where(eq(orders.id, payment.orderId));
-  const gateway = app.payments.gateway(payment.gateway);
-  const expected =
-    order && gateway ? gateway.gatewayAmount(payment.amount, payment.currency, order.numberDecimals) : null;
-  const { amount, currency } = report;
-  const missing = report.state === 'success' && (amount === undefined || currency === undefined);
-  const wrongAmount = amount !== undefined && amount !== expected;
-  const wrongCurrency = currency !== undefined && currency.toUpperCase() !== payment.currency.toUpperCase();
-  if (!missing && !wrongAmount && !wrongCurrency) return true;
-  app.log.error(
-    {
-      gateway: payment.gateway,
-      orderId: payment.orderId,
-      paymentId: payment.id,
-      state: report.state,
-      expected: { amount: expected, currency: payment.currency },
-      reported: { amount: amount ?? null, currency: currency ?? null },
-    },
-    'gateway report does not match the payment: refused',
-  );
-  return false;
+  const expected = {
+    gateway: payment.gateway,
+    amount: payment.amount,
+    currency: payment.currency,
+    numberDecimals: order?.numberDecimals ?? null,
+  };
+  return reportFits(app, report, expected, { orderId: payment.orderId, paymentId: payment.id });
 }
 
 /**
@@ -236,7 +221,8 @@ export async function applyGatewayState(
     .select()
     .from(payments)
     .where(and(eq(payments.gateway, gatewayName), eq(payments.tradeNo, report.tradeNo)));
-  if (!payment) return 'unknownPayment';
+  // Not an order's payment: a member's recharge is paid through the same gateways and notify address.
+  if (!payment) return applyRechargeReport(app, gatewayName, report, options);
   if (!(await reportMatches(app, report, payment))) return 'mismatch';
 
   let late: PaymentRow | null = null;

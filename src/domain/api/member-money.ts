@@ -48,6 +48,10 @@ export const RECHARGE_REFUSALS = [
   'firstChargeInProgress',
   /** No recharge with that id belongs to the session's member. */
   'rechargeNotFound',
+  /** The idempotencyKey was used before for another tier or amount. */
+  'idempotencyConflict',
+  /** vip/doc or vip/pointDoc named a member card that is not the session's. */
+  'memberNotFound',
 ] as const;
 export type RechargeRefusal = (typeof RECHARGE_REFUSALS)[number];
 
