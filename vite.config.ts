@@ -238,7 +238,7 @@ export default defineConfig({
               // and most pages share: the flow hook, the reason texts, the session keeper and the calls of
               // the store and table areas, which were six chunks of a hundred bytes or so on the first route
               // (decision U40). The request layer they call comes with them.
-              test: /node_modules[\\/](xstate|@xstate|react|react-dom|scheduler|@tanstack|ky)[\\/]|src[\\/]i18n[\\/]i18n-(util|context)|src[\\/]machines[\\/]not-provided|src[\\/](app[\\/](use-flow|messages|flows[\\/]keep-session)|services[\\/]api[\\/](call|store|table))\./,
+              test: /node_modules[\\/](xstate|@xstate|react|react-dom|scheduler|@tanstack|ky)[\\/]|src[\\/]i18n[\\/]i18n-(util|context)|src[\\/]machines[\\/]shared[\\/]not-provided|src[\\/](app[\\/](use-flow|messages|flows[\\/]keep-session)|services[\\/]api[\\/](call|store|table))\./,
             },
             {
               // What the early script of a cold start shares with the app (decision K50): the environment,
@@ -248,7 +248,7 @@ export default defineConfig({
               name: 'start',
               // Taken before `core`, whose modules' imports would otherwise pull these in with them.
               priority: 1,
-              test: /src[\\/](views[\\/]ui[\\/]color|services[\\/](env|storage|stored-cart|consumer-request|early-replies)|domain[\\/](enums|client-type|api[\\/](store-limits|table-rules|envelope))|i18n[\\/]locale|machines[\\/]entry\.(params|rules)|app[\\/]flows[\\/]first-reads)\./,
+              test: /src[\\/](views[\\/]ui[\\/]color|services[\\/](env|storage|stored-cart|consumer-request|early-replies)|domain[\\/](enums|client-type|api[\\/](store-limits|table-rules|envelope))|i18n[\\/]locale|machines[\\/]entry[\\/]entry\.(params|rules)|app[\\/]flows[\\/]first-reads)\./,
             },
             {
               // The icon set and the empty state that draws it, which most pages use together: one chunk
@@ -261,7 +261,7 @@ export default defineConfig({
             {
               // Small rules and helpers the ordering pages share: one chunk instead of a request for each.
               name: 'order-shared',
-              test: /src[\\/](domain[\\/]api[\\/]order-rules|domain[\\/]hours|i18n[\\/]currency|machines[\\/]breakdown|views[\\/]order[\\/]breakdown-label|app[\\/]idempotency-key)/,
+              test: /src[\\/](domain[\\/]api[\\/]order-rules|domain[\\/]hours|i18n[\\/]currency|machines[\\/]cart[\\/]breakdown|views[\\/]order[\\/]breakdown-label|app[\\/]idempotency-key)/,
             },
           ],
         },
