@@ -55,9 +55,12 @@ async function pay(run: Run) {
   if (reply.result && reply.info) run.memory.set('rechargeId', reply.info.recharge.id);
 }
 
+/** Chooses an amount of one's own and types it afresh (the same text typed again is still a new choice). */
 async function chooseFree(run: Run, amount: string) {
   await run.page.getByTestId('recharge-free').click();
-  await run.page.getByLabel('充值金额').fill(amount);
+  const field = run.page.getByLabel('充值金额');
+  await field.fill('');
+  await field.fill(amount);
 }
 
 const actions: QaFlow<RechargeModelEvent>['actions'] = {
