@@ -5,6 +5,7 @@ import { checkoutFlow } from './checkout';
 import { couponSelectionFlow } from './coupon-selection';
 import { entryFlow } from './entry';
 import { orderWatchFlow } from './order-watch';
+import { payPasswordFlow } from './pay-password';
 import { paymentFlow } from './payment';
 import { rechargeFlow } from './recharge';
 import { shopStatusFlow } from './shop-status';
@@ -19,6 +20,7 @@ export const FLOWS: QaFlow[] = [
   orderWatchFlow,
   couponSelectionFlow,
   rechargeFlow,
+  payPasswordFlow,
 ].map((flow) => flow as unknown as QaFlow);
 
 export function flowNamed(name: string): QaFlow {

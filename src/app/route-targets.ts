@@ -37,6 +37,17 @@ export const BUILT_PATHS = [
   '/member/charge-success',
   '/member/doc',
   '/member/point-consume-list',
+  '/member/index',
+  '/member/register',
+  '/member/edit',
+  '/member/edit-paypassword',
+  '/member/forgot-paypassword',
+  '/member/store-list',
+  '/member/bind-qrcode',
+  '/pages/user/protocol',
+  '/pages/user/contact-shop',
+  '/pages/user/wechat-group',
+  '/pages/user/order/weixin-order-list',
 ] as const;
 export type BuiltPath = (typeof BUILT_PATHS)[number];
 
@@ -48,8 +59,6 @@ export interface Target {
 
 /** Spec routes without a page yet, and the page that stands in for each (keeping the useful query). */
 const NEAREST: Record<string, (query: Query) => Target> = {
-  // Member centre: the "my" tab shows the member summary.
-  '/member/index': () => ({ path: '/pages/user/center', query: {} }),
   // Appointment booking: the selection tab, which lists the services.
   '/pages/appointment/index': () => ({ path: '/pages/user/index-tab-1', query: {} }),
 };

@@ -291,7 +291,8 @@ export const memberPointConsumeListRoute = createRoute({
 // The member area and the shop-text user pages (decisions M40-M79), one module for all but the member code,
 // whose page carries the QR and barcode libraries in its own chunk.
 const loadMemberPages = () => import('./pages/member/member-pages');
-const memberRoute = (path: string) =>
+// Generic in the path, so each route keeps its literal path in the router's types.
+const memberRoute = <TPath extends string>(path: TPath) =>
   createRoute({ getParentRoute: () => rootRoute, path, component: lazyPage(loadMemberPages) });
 export const memberIndexRoute = memberRoute('/member/index');
 export const memberRegisterRoute = memberRoute('/member/register');

@@ -2400,7 +2400,7 @@ export type NamespaceMemberTranslation = {
 		 */
 		loading: string
 		/**
-		 * C​o​d​e​ ​f​o​r​ ​t​h​e​ ​c​a​s​h​i​e​r​:​ ​{​c​o​d​e​}
+		 * C​a​r​d​ ​n​u​m​b​e​r​ ​f​o​r​ ​t​h​e​ ​c​a​s​h​i​e​r​:​ ​{​c​o​d​e​}
 		 * @param {string} code
 		 */
 		typed: RequiredParams<'code'>
@@ -6474,7 +6474,7 @@ export type TranslationFunctions = {
 			 */
 			loading: () => LocalizedString
 			/**
-			 * Code for the cashier: {code}
+			 * Card number for the cashier: {code}
 			 */
 			typed: (arg: { code: string }) => LocalizedString
 		}

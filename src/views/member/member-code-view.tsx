@@ -10,6 +10,7 @@ import type { memberCodeMachine } from '../../machines/member/member-code.machin
 import * as select from '../../machines/member/member-code.selectors';
 import { Button } from '../ui/button';
 import { ErrorView } from '../ui/error-view';
+import { spacedCardNo } from './member-card-view';
 import { Skeleton, SkeletonRegion } from '../ui/skeleton';
 import styles from './member.module.css';
 
@@ -42,7 +43,7 @@ export function MemberCodeView({ actor }: { actor: ActorRefFrom<typeof memberCod
       <p className={styles.pinHint}>{LL.member.code.hint()}</p>
       <Barcode value={code.code} label={LL.member.code.barcode()} />
       <p className={styles.codeText} data-testid="member-code-text">
-        {LL.member.code.typed({ code: code.code })}
+        {LL.member.code.typed({ code: spacedCardNo(code.cardNo) })}
       </p>
       <QrImage value={code.code} label={LL.member.code.qr()} />
       <p className={styles.countdown} aria-live="off" data-testid="member-code-countdown">

@@ -10,6 +10,11 @@ import {
   type SentCode,
 } from '../../../src/machines/member/pay-password.machine';
 import * as select from '../../../src/machines/member/pay-password.selectors';
+import {
+  JOURNEY_DIGITS,
+  PAY_PASSWORD_JOURNEY_EVENTS,
+  payPasswordJourneyModel,
+} from '../../../qa/models/pay-password.model';
 import { coveragePaths, settle } from '../support';
 
 // The customer's view of the pay password pages: which way in, which step shows, which message stands.
@@ -358,4 +363,61 @@ describe('payPassword timing', () => {
     expect(select.selectError(actor.getSnapshot())?.kind).toBe('invalidCode');
     actor.stop();
   });
+});
+
+// The QA replay's model (qa/models/pay-password.model.ts) walked against the real machine: what Chromium
+// replays on /member/edit-paypassword is what the machine does.
+describe('payPassword journey (QA model)', () => {
+  for (const path of coveragePaths(payPasswordJourneyModel, PAY_PASSWORD_JOURNEY_EVENTS)) {
+    it(path.description, async () => {
+      const saved: SavePasswordInput[] = [];
+      const actor = createActor(
+        payPasswordMachine.provide({
+          actors: {
+            savePassword: fromPromise<unknown, SavePasswordInput>(async ({ input }) => {
+              saved.push(input);
+              return null;
+            }),
+          },
+        }),
+        { input: { mode: 'set', phone: PHONE } },
+      ).start();
+      const real = () => actor.getSnapshot();
+      const type = async (value: string) => {
+        actor.send({ type: 'pin.input', value });
+        actor.send({ type: 'pin.submit' });
+        await settle();
+      };
+      await path.run({
+        states: {
+          newPassword: () => {
+            expect(select.selectStep(real())).toBe('newPassword');
+            expect(select.selectError(real())).toBeNull();
+          },
+          tooSimple: () => {
+            expect(select.selectStep(real())).toBe('newPassword');
+            expect(select.selectError(real())?.kind).toBe('tooSimple');
+          },
+          repeat: () => expect(select.selectStep(real())).toBe('repeat'),
+          mismatch: () => {
+            expect(select.selectStep(real())).toBe('newPassword');
+            expect(select.selectError(real())?.kind).toBe('repeatMismatch');
+          },
+          saved: () => {
+            expect(select.selectIsSaved(real())).toBe(true);
+            expect(saved).toEqual([
+              { payPassword: JOURNEY_DIGITS.next, repeatPassword: JOURNEY_DIGITS.next },
+            ]);
+          },
+        },
+        events: {
+          TYPE_SIMPLE: () => type(JOURNEY_DIGITS.simple),
+          TYPE_NEW: () => type(JOURNEY_DIGITS.next),
+          REPEAT_OTHER: () => type(JOURNEY_DIGITS.other),
+          REPEAT_SAME: () => type(JOURNEY_DIGITS.next),
+        },
+      });
+      actor.stop();
+    });
+  }
 });

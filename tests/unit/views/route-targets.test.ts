@@ -12,8 +12,10 @@ describe('entry targets without a page yet', () => {
     });
   });
 
-  it('the member centre lands on the "my" tab', () => {
-    expect(resolveTarget('/member/index').path).toBe('/pages/user/center');
+  it('the member centre and the member pages are pages of their own', () => {
+    expect(resolveTarget('/member/index')).toEqual({ path: '/member/index', query: {} });
+    expect(resolveTarget('/member/bind-qrcode').path).toBe('/member/bind-qrcode');
+    expect(resolveTarget('/pages/user/protocol').path).toBe('/pages/user/protocol');
   });
 
   it('the table page and the ordering pages are built and keep their query', () => {

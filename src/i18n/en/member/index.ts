@@ -126,7 +126,7 @@ const en_member = {
     refreshIn: 'Refreshes in {seconds:number}s',
     refresh: 'Refresh now',
     loading: 'Making your member code…',
-    typed: 'Code for the cashier: {code:string}',
+    typed: 'Card number for the cashier: {code:string}',
   },
   notify: {
     registerTitle: 'Become a member',

@@ -125,7 +125,7 @@ const es_member = {
     refreshIn: 'Se renueva en {seconds} s',
     refresh: 'Renovar ahora',
     loading: 'Creando tu código de socio…',
-    typed: 'Código para la caja: {code}',
+    typed: 'Número de tarjeta para la caja: {code}',
   },
   notify: {
     registerTitle: 'Hazte socio',

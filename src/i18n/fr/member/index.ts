@@ -125,7 +125,7 @@ const fr_member = {
     refreshIn: 'Actualisé dans {seconds} s',
     refresh: 'Actualiser',
     loading: 'Création de votre code membre…',
-    typed: 'Code pour la caisse : {code}',
+    typed: 'Numéro de carte pour la caisse : {code}',
   },
   notify: {
     registerTitle: 'Devenir membre',

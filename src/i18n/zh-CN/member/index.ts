@@ -124,7 +124,7 @@ const zhCN_member = {
     refreshIn: '{seconds}秒后自动刷新',
     refresh: '立即刷新',
     loading: '正在生成会员码…',
-    typed: '收银员可输入：{code}',
+    typed: '收银员可输入卡号：{code}',
   },
   notify: {
     registerTitle: '成为会员',

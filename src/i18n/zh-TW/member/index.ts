@@ -124,7 +124,7 @@ const zhTW_member = {
     refreshIn: '{seconds}秒後自動更新',
     refresh: '立即更新',
     loading: '正在產生會員碼…',
-    typed: '收銀員可輸入：{code}',
+    typed: '收銀員可輸入卡號：{code}',
   },
   notify: {
     registerTitle: '成為會員',
