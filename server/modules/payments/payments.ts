@@ -24,6 +24,7 @@ import { formatPrice } from '../../../src/pricing';
 import { prepared, rowsOf, type Database, type Executor, type Tx } from '../../db/client';
 import {
   memberLedger,
+  memberMoneyRules,
   members,
   orders,
   paymentNotifications,
@@ -41,7 +42,13 @@ import { REFUND_GRACE_MS } from '../orders/order-life';
 import { changeStatus } from '../orders/order-status';
 import { orderMessages } from '../orders/orders-messages';
 import { detailOfWritten, orderDetail, toPayment, type OrderView } from '../orders/orders-store';
-import { earnPointsInTx, postLedger, reversePointsInTx } from '../member-money/ledger';
+import {
+  earnPointsInTx,
+  pointsEarnKey,
+  pointsFor,
+  postLedger,
+  reversePointsInTx,
+} from '../member-money/ledger';
 import { applyRechargeReport } from '../member-money/recharges';
 import { paymentMessages } from './payments-messages';
 import { reportFits } from './report-check';
@@ -549,6 +556,8 @@ interface HeldCard {
   gift: number;
   /** A hash under the current key when the one stored is legacy or under an older key. */
   rehash: string | null;
+  /** The membership scope's points per whole currency unit paid (decision M95), read with the lock. */
+  pointsPerUnit: number;
 }
 
 /** A card check's verdict; a refusal is thrown only after the transaction that counted it commits. */
@@ -578,6 +587,10 @@ async function checkCardInTx(
       hash: members.payPasswordHash,
       lockedUntil: members.payPasswordLockedUntil,
       failures: members.payPasswordFailures,
+      // A subquery, so the lock stays on the member row and never on the scope's shared rules.
+      pointsPerUnit: sql<number>`coalesce((select ${memberMoneyRules.pointsPerUnit} from ${memberMoneyRules}
+        where ${memberMoneyRules.chainId} = ${members.chainId} or ${memberMoneyRules.shopId} = ${members.shopId}
+        limit 1), 0)`.mapWith(Number),
     })
     .from(members)
     .where(eq(members.id, memberId))
@@ -607,7 +620,13 @@ async function checkCardInTx(
   if (check.ok)
     return {
       ok: true,
-      card: { id: member.id, amount: member.amount, gift: member.gift, rehash: check.rehash ?? null },
+      card: {
+        id: member.id,
+        amount: member.amount,
+        gift: member.gift,
+        rehash: check.rehash ?? null,
+        pointsPerUnit: member.pointsPerUnit,
+      },
     };
 
   const failures = failuresSoFar + 1;
@@ -700,8 +719,10 @@ async function payByMemberCard(
     if (!row) throw refuse('notPayable', paymentMessages.notPayable);
     const fromBalance = Math.min(card.amount, total);
     const fromGift = total - fromBalance;
-    const payment = await spendFromCard(tx, { order: row, card, fromBalance, fromGift, now, format });
-    await earnPointsInTx(tx, { ...row, memberId: row.memberId ?? card.id }, now);
+    // The points the order earns are written by the same statement: the status change above already made
+    // this payment happen once.
+    const points = pointsFor(total, row.numberDecimals, card.pointsPerUnit);
+    const payment = await spendFromCard(tx, { order: row, card, fromBalance, fromGift, points, now, format });
     return { ok: true as const, row, payment };
   });
   if (!outcome.ok) throw outcome.refusal;
@@ -709,9 +730,10 @@ async function payByMemberCard(
 }
 
 /**
- * The card's debit, the payment and the ledger row in one statement. The ledger id is drawn first so the
- * payment's trade number (ML + ledger id) is written with it. The balances were read under the row lock;
- * the members_balances check stays the last word.
+ * The card's debit, the payment, the ledger row and the points the order earns (their own pointsEarn row,
+ * which a refund reverses) in one statement. The ledger ids are drawn first so the payment's trade number
+ * (ML + ledger id) is written with it. The balances were read under the row lock; the members_balances
+ * check stays the last word.
  */
 async function spendFromCard(
   tx: Tx,
@@ -720,22 +742,25 @@ async function spendFromCard(
     card: HeldCard;
     fromBalance: number;
     fromGift: number;
+    points: number;
     now: Date;
     format: AmountFormat;
   },
 ): Promise<PaymentRow> {
-  const { order, card, fromBalance, fromGift, now, format } = args;
+  const { order, card, fromBalance, fromGift, points, now, format } = args;
   const at = now.toISOString();
   const result = await tx.execute(sql`
     with debit as (
       update ${members}
       set amount = amount - ${fromBalance}, gift_amount = gift_amount - ${fromGift},
         pay_password_failures = 0, pay_password_locked_until = null,
-        pay_password_hash = coalesce(${card.rehash}::text, pay_password_hash)
+        pay_password_hash = coalesce(${card.rehash}::text, pay_password_hash),
+        points = points + ${points}
       where id = ${card.id}
       returning amount, gift_amount, points
     ), ledger_id as (
-      select nextval(pg_get_serial_sequence('member_ledger', 'id'))::integer as id
+      select nextval(pg_get_serial_sequence('member_ledger', 'id'))::integer as id,
+        nextval(pg_get_serial_sequence('member_ledger', 'id'))::integer as earn_id
     ), paid as (
       insert into ${payments} (order_id, pay_type, settlement, state, amount, currency, from_balance,
         from_gift, trade_no, created_at, completed_at)
@@ -747,8 +772,16 @@ async function spendFromCard(
       insert into ${memberLedger} (id, member_id, kind, key, order_id, payment_id, amount_delta, gift_delta,
         amount_after, gift_after, points_after, created_at)
       select ledger_id.id, ${card.id}, 'orderPay', 'orderPay:' || paid.id, ${order.id}, paid.id,
-        ${-fromBalance}, ${-fromGift}, debit.amount, debit.gift_amount, debit.points, ${at}::timestamptz
+        ${-fromBalance}, ${-fromGift}, debit.amount, debit.gift_amount, debit.points - ${points},
+        ${at}::timestamptz
       from ledger_id, paid, debit
+    ), earned as (
+      insert into ${memberLedger} (id, member_id, kind, key, order_id, amount_delta, gift_delta, points_delta,
+        amount_after, gift_after, points_after, created_at)
+      select ledger_id.earn_id, ${card.id}, 'pointsEarn', ${pointsEarnKey(order.id)}, ${order.id}, 0, 0,
+        ${points}, debit.amount, debit.gift_amount, debit.points, ${at}::timestamptz
+      from ledger_id, debit
+      where ${points} > 0
     )
     select paid.id as payment_id, paid.trade_no from paid`);
   const [written] = rowsOf<{ payment_id: number; trade_no: string }>(result);
