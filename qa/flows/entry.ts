@@ -126,10 +126,10 @@ const CLAYPOT_T1: Landing = {
 const LINKS: Record<DemoEntryScenario, DemoLink> = {
   memberCentre: {
     query: { id: SHOP.burgers, to_vip_center: 1 },
-    // The app's page for /member/index is the member centre tab.
+    // The member card page, which asks a visitor who has not logged in to do so.
     lands: {
-      route: '/pages/user/center',
-      shows: async (page) => expect(new App(page).heading('我的')).toBeVisible(),
+      route: '/member/index',
+      shows: async (page) => expect(new App(page).heading('会员卡')).toBeVisible(),
     },
   },
   dine: {

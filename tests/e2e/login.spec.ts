@@ -23,6 +23,11 @@ test('a customer logs in with the SMS code and sees their profile', async ({ app
 
   await app.expectRoute('/pages/user/center');
   await expect(page.getByTestId('user-name')).toHaveText('139****9000');
+  // The shop registers members on the web: a customer who is not one is asked once, and may say later.
+  const prompt = page.getByRole('dialog', { name: '成为会员' });
+  await expect(prompt).toBeVisible();
+  await prompt.getByRole('button', { name: '以后再说' }).click();
+  await expect(prompt).toBeHidden();
   await page.getByRole('link', { name: '编辑资料' }).click();
   await app.expectRoute('/pages/user/info');
   await expect(page.getByTestId('profile-phone')).toContainText('13900139000');
@@ -36,6 +41,8 @@ test('a customer logs in with the SMS code and sees their profile', async ({ app
   await page.getByRole('button', { name: '返回' }).click();
   await app.expectRoute('/pages/user/center');
   await expect(page.getByTestId('user-name')).toHaveText('小林');
+  // Once per launch: back on the page, no second prompt.
+  await expect(prompt).toBeHidden();
 });
 
 test('a profile without a nickname is refused and nothing is saved', async ({ app, page }) => {
