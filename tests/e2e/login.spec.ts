@@ -93,6 +93,11 @@ test('a login made after opening an entry link with an openid stays with this br
   await expect(login.demoCode).toBeVisible();
   await login.submit.click();
   await app.expectRoute('/pages/user/center');
+  // The shop registers members on the web: its once-per-launch invitation comes first.
+  const invitation = page.getByRole('dialog', { name: '成为会员' });
+  await expect(invitation).toBeVisible();
+  await invitation.getByRole('button', { name: '以后再说' }).click();
+  await expect(invitation).toBeHidden();
 
   const userInfo = (token: string) =>
     request.post('/new/consumer/store/userInfo', { data: {}, headers: { token, language: 'en' } });
