@@ -24,6 +24,7 @@ import {
   type PutLogsInfo,
   type UpdatePayPasswordInfo,
 } from '../../src/domain/api/member';
+import type { z } from 'zod';
 import { actionRoutes, defineAction, withMessage, type AnyAction } from '../http/action';
 import { loadCustomer, loadMember } from '../modules/identity/identity';
 import { codeInfo, putClientLog, urlCheck } from '../modules/members/browser-calls';
@@ -56,6 +57,23 @@ const ownOrigin = (request: FastifyRequest) => {
 };
 
 const notInBrowser = () => memberRefusal('notInBrowser');
+
+/** A WeChat- or Alipay-only call: its input is still checked, then it is refused in the customer's words. */
+const refusedInBrowser = <S extends z.ZodType>(
+  area: string,
+  action: string,
+  input: S,
+  auth: 'none' | 'session',
+) =>
+  defineAction({
+    area,
+    action,
+    input,
+    auth,
+    handler: async () => {
+      throw notInBrowser();
+    },
+  });
 
 const PASSWORD_MESSAGES = {
   set: memberMessages.passwordSet,
@@ -170,42 +188,10 @@ function actions(options: MemberRoutesOptions): AnyAction[] {
       handler: async ({ ctx, app }) => memberNotifyInfo(app.db, ctx.session, ctx.catalogueLocale),
     }),
 
-    defineAction({
-      area: 'vip',
-      action: 'bindOfficialAccount',
-      input: bindOfficialAccountInput,
-      auth: 'session',
-      handler: async () => {
-        throw notInBrowser();
-      },
-    }),
-    defineAction({
-      area: 'user',
-      action: 'login',
-      input: miniProgramLoginInput,
-      auth: 'none',
-      handler: async () => {
-        throw notInBrowser();
-      },
-    }),
-    defineAction({
-      area: 'user',
-      action: 'aliLogin',
-      input: miniProgramLoginInput,
-      auth: 'none',
-      handler: async () => {
-        throw notInBrowser();
-      },
-    }),
-    defineAction({
-      area: 'user',
-      action: 'getEncryptParams',
-      input: encryptParamsInput,
-      auth: 'session',
-      handler: async () => {
-        throw notInBrowser();
-      },
-    }),
+    refusedInBrowser('vip', 'bindOfficialAccount', bindOfficialAccountInput, 'session'),
+    refusedInBrowser('user', 'login', miniProgramLoginInput, 'none'),
+    refusedInBrowser('user', 'aliLogin', miniProgramLoginInput, 'none'),
+    refusedInBrowser('user', 'getEncryptParams', encryptParamsInput, 'session'),
 
     defineAction({
       area: 'user',
