@@ -641,10 +641,17 @@ export const orderLines = pgTable(
     amount: integer('amount').notNull(),
     tastes: jsonb('tastes').$type<OrderLineTaste[]>().notNull().default([]),
     mealset: jsonb('mealset').$type<OrderLineMeal[]>().notNull().default([]),
+    /** The member's limit card that pays for `limitCardUses` units of this line (their price is not charged). */
+    limitCardId: integer('limit_card_id').references((): AnyPgColumn => memberLimitCards.id),
+    limitCardUses: integer('limit_card_uses').notNull().default(0),
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId),
     check('order_lines_quantity', sql`${t.quantity} > 0`),
+    check(
+      'order_lines_limit_card',
+      sql`${t.limitCardUses} >= 0 and ${t.limitCardUses} <= ${t.quantity} and (${t.limitCardId} is null) = (${t.limitCardUses} = 0)`,
+    ),
   ],
 );
 
@@ -775,6 +782,12 @@ export interface RechargeCouponGrant {
   quantity: number;
 }
 
+/** A limit card template a recharge tier grants, `quantity` cards of it. */
+export interface RechargeLimitCardGrant {
+  templateId: number;
+  quantity: number;
+}
+
 /** A recharge tier of a membership scope: pay `payAmount`, get `giftAmount`, points and coupons on top. */
 export const rechargeRules = pgTable(
   'recharge_rules',
@@ -786,6 +799,8 @@ export const rechargeRules = pgTable(
     giftAmount: integer('gift_amount').notNull().default(0),
     points: integer('points').notNull().default(0),
     coupons: jsonb('coupons').$type<RechargeCouponGrant[]>().notNull().default([]),
+    /** Limit cards the tier grants, `quantity` of each template. */
+    limitCards: jsonb('limit_cards').$type<RechargeLimitCardGrant[]>().notNull().default([]),
     /** Only for a member who has never charged. */
     firstOnly: boolean('first_only').notNull().default(false),
     active: boolean('active').notNull().default(true),
@@ -823,6 +838,7 @@ export const recharges = pgTable(
     giftAmount: integer('gift_amount').notNull().default(0),
     points: integer('points').notNull().default(0),
     coupons: jsonb('coupons').$type<RechargeCouponGrant[]>().notNull().default([]),
+    limitCards: jsonb('limit_cards').$type<RechargeLimitCardGrant[]>().notNull().default([]),
     firstOnly: boolean('first_only').notNull().default(false),
     currency: text('currency').notNull(),
     numberDecimals: integer('number_decimals').notNull(),
@@ -1189,6 +1205,209 @@ export const redBagHelps = pgTable(
     uniqueIndex('red_bag_helps_bag_helper_uq').on(t.bagId, t.helperPhone),
     check('red_bag_helps_level', sql`${t.level} in (1, 2)`),
     check('red_bag_helps_amount', sql`${t.amount} >= 0`),
+  ],
+);
+
+/**
+ * One thing of a membership scope's points store (spec "points mall"): a coupon (its template's `total` and
+ * `issued` are the stock) or a product collected at the counter (`stock`/`exchanged` here). The API calls it
+ * `activityId` (activity/pointExchangeProduct). `exchanged` only grows, by conditional UPDATE.
+ */
+export const pointStoreItems = pgTable(
+  'point_store_items',
+  {
+    id: serial('id').primaryKey(),
+    chainId: integer('chain_id').references(() => chains.id),
+    shopId: integer('shop_id').references(() => shops.id),
+    kind: text('kind').$type<'coupon' | 'product'>().notNull(),
+    couponTemplateId: integer('coupon_template_id').references(() => couponTemplates.id),
+    productId: integer('product_id').references(() => products.id),
+    name: jsonb('name').$type<Text>().notNull(),
+    description: jsonb('description').$type<Text>().notNull().default({ en: '', zh: '' }),
+    image: text('image').notNull().default(''),
+    /** Points per unit. */
+    points: integer('points').notNull(),
+    /** Units that may ever be exchanged (products); null = no limit of its own. */
+    stock: integer('stock'),
+    exchanged: integer('exchanged').notNull().default(0),
+    /** Units one member may exchange, ever; null = no limit. */
+    perMember: integer('per_member'),
+    /** Shop-local ISO dates, both inclusive; null = open-ended. */
+    startDate: text('start_date'),
+    endDate: text('end_date'),
+    /** 1 on sale; anything else is off. */
+    status: integer('status').notNull().default(1),
+    sort: integer('sort').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('point_store_items_chain_idx').on(t.chainId),
+    index('point_store_items_shop_idx').on(t.shopId),
+    check('point_store_items_scope', sql`(${t.chainId} is null) <> (${t.shopId} is null)`),
+    check(
+      'point_store_items_kind',
+      sql`(${t.kind} = 'coupon' and ${t.couponTemplateId} is not null and ${t.productId} is null) or (${t.kind} = 'product' and ${t.productId} is not null and ${t.couponTemplateId} is null)`,
+    ),
+    check('point_store_items_points', sql`${t.points} > 0`),
+    check(
+      'point_store_items_stock',
+      sql`${t.exchanged} >= 0 and (${t.stock} is null or ${t.exchanged} <= ${t.stock})`,
+    ),
+    check('point_store_items_per_member', sql`${t.perMember} is null or ${t.perMember} > 0`),
+  ],
+);
+
+/**
+ * One points exchange of a member: the points it took (with its `pointsExchange:<id>` ledger row, same
+ * transaction), the coupons it granted, or the product's collection code to show at the counter.
+ * A repeated request (same member and idempotency key) finds this row and changes nothing.
+ */
+export const pointExchanges = pgTable(
+  'point_exchanges',
+  {
+    id: serial('id').primaryKey(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => pointStoreItems.id),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    quantity: integer('quantity').notNull(),
+    points: integer('points').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** Customer coupon ids it granted (coupon items). */
+    couponIds: jsonb('coupon_ids').$type<number[]>().notNull().default([]),
+    /** Product items: the code staff check at the counter; null for coupons. */
+    collectCode: text('collect_code'),
+    collectedAt: stamp('collected_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('point_exchanges_member_idx').on(t.memberId, t.id),
+    uniqueIndex('point_exchanges_member_key_uq').on(t.memberId, t.idempotencyKey),
+    check('point_exchanges_amounts', sql`${t.quantity} > 0 and ${t.points} > 0`),
+  ],
+);
+
+/** Units of an item a member has exchanged: the per-member limit's guard (conditional upsert). */
+export const pointExchangeCounts = pgTable(
+  'point_exchange_counts',
+  {
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => pointStoreItems.id),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.itemId, t.memberId] }),
+    check('point_exchange_counts_quantity', sql`${t.quantity} > 0`),
+  ],
+);
+
+/**
+ * A limit (times) card a membership scope sells or grants: `uses` uses of the listed products, valid for
+ * `validDays` days from the day it is issued (null: no end).
+ */
+export const limitCardTemplates = pgTable(
+  'limit_card_templates',
+  {
+    id: serial('id').primaryKey(),
+    chainId: integer('chain_id').references(() => chains.id),
+    shopId: integer('shop_id').references(() => shops.id),
+    name: jsonb('name').$type<Text>().notNull(),
+    description: jsonb('description').$type<Text>().notNull().default({ en: '', zh: '' }),
+    image: text('image').notNull().default(''),
+    uses: integer('uses').notNull(),
+    validDays: integer('valid_days'),
+    /** Products one use pays for (one unit each). */
+    productIds: jsonb('product_ids').$type<number[]>().notNull().default([]),
+    /** What the shop asks for it at the counter, minor units; null = only granted. */
+    price: integer('price'),
+    status: integer('status').notNull().default(1),
+    sort: integer('sort').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('limit_card_templates_scope', sql`(${t.chainId} is null) <> (${t.shopId} is null)`),
+    check('limit_card_templates_uses', sql`${t.uses} > 0`),
+    check('limit_card_templates_valid_days', sql`${t.validDays} is null or ${t.validDays} > 0`),
+    check('limit_card_templates_price', sql`${t.price} is null or ${t.price} >= 0`),
+  ],
+);
+
+/**
+ * A limit card one member holds. Name and products are copied from the template when issued. `usedUses`
+ * only changes by conditional UPDATE in the same transaction as its `limit_card_ledger` row.
+ */
+export const memberLimitCards = pgTable(
+  'member_limit_cards',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    templateId: integer('template_id')
+      .notNull()
+      .references(() => limitCardTemplates.id),
+    name: jsonb('name').$type<Text>().notNull(),
+    productIds: jsonb('product_ids').$type<number[]>().notNull(),
+    totalUses: integer('total_uses').notNull(),
+    usedUses: integer('used_uses').notNull().default(0),
+    /** Shop-local ISO dates, both inclusive; validTo null = no end. */
+    validFrom: text('valid_from').notNull(),
+    validTo: text('valid_to'),
+    /** What issued it once only ('recharge:<id>:<n>', 'seed:<n>', ...). */
+    grantRef: text('grant_ref').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('member_limit_cards_member_idx').on(t.memberId),
+    uniqueIndex('member_limit_cards_grant_uq').on(t.grantRef),
+    check(
+      'member_limit_cards_uses',
+      sql`${t.totalUses} > 0 and ${t.usedUses} >= 0 and ${t.usedUses} <= ${t.totalUses}`,
+    ),
+  ],
+);
+
+/**
+ * Every change of a limit card's uses: issued (+total), reserved by an order (-n), returned on cancel or
+ * refund (+n). `key` (`limitCard:grant:<card>`, `limitCard:order:<order>:<card>`,
+ * `limitCard:return:<order>:<card>`) makes each happen once; per card, the sum of `usesDelta` is the
+ * remaining uses.
+ */
+export const limitCardLedger = pgTable(
+  'limit_card_ledger',
+  {
+    id: serial('id').primaryKey(),
+    cardId: integer('card_id')
+      .notNull()
+      .references(() => memberLimitCards.id),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    kind: text('kind').$type<'grant' | 'orderUse' | 'orderReturn'>().notNull(),
+    key: text('key').notNull(),
+    orderId: integer('order_id').references(() => orders.id),
+    productId: integer('product_id').references(() => products.id),
+    usesDelta: integer('uses_delta').notNull(),
+    remainingAfter: integer('remaining_after').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('limit_card_ledger_card_idx').on(t.cardId, t.id),
+    index('limit_card_ledger_order_idx').on(t.orderId),
+    uniqueIndex('limit_card_ledger_key_uq').on(t.key),
+    check('limit_card_ledger_remaining', sql`${t.remainingAfter} >= 0`),
   ],
 );
 
