@@ -38,6 +38,7 @@ import memberMoneyRoutes from './routes/member-money';
 import merchantRoutes from './routes/merchant';
 import orderRoutes from './routes/order';
 import paymentRoutes from './routes/payment';
+import pointStoreRoutes from './routes/point-store';
 import orderLifeRoutes, { testClockRoutes } from './routes/order-life';
 import storeRoutes from './routes/store';
 import tableRoutes from './routes/table';
@@ -236,6 +237,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(merchantRoutes);
   await app.register(memberMoneyRoutes);
+  await app.register(pointStoreRoutes);
   await app.register(memberRoutes({ webViewOrigins: options.security?.webViewOrigins ?? [] }));
   await app.register(generalRoutes({ webViewOrigins: options.security?.webViewOrigins ?? [] }));
   if (clock) await app.register(testClockRoutes(clock));

@@ -3642,6 +3642,10 @@ export type NamespaceRechargeTranslation = {
 			 */
 			pointsReverse: string
 			/**
+			 * P​o​i​n​t​s​ ​s​t​o​r​e​ ​e​x​c​h​a​n​g​e
+			 */
+			pointsExchange: string
+			/**
 			 * A​d​j​u​s​t​m​e​n​t​ ​b​y​ ​t​h​e​ ​s​h​o​p
 			 */
 			adjust: string
@@ -7674,6 +7678,10 @@ export type TranslationFunctions = {
 				 * Points reversed
 				 */
 				pointsReverse: () => LocalizedString
+				/**
+				 * Points store exchange
+				 */
+				pointsExchange: () => LocalizedString
 				/**
 				 * Adjustment by the shop
 				 */

@@ -24,6 +24,8 @@ export const LEDGER_KINDS = [
   'recharge',
   'pointsEarn',
   'pointsReverse',
+  /** Points spent in the points store (key `pointsExchange:<exchangeId>`). */
+  'pointsExchange',
   'adjust',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];

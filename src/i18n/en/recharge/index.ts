@@ -71,6 +71,7 @@ const en_recharge = {
       recharge: 'Top-up',
       pointsEarn: 'Points earned',
       pointsReverse: 'Points reversed',
+      pointsExchange: 'Points store exchange',
       adjust: 'Adjustment by the shop',
     },
     storedDelta: 'Stored {amount:string}',

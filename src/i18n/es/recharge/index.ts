@@ -71,6 +71,7 @@ const es_recharge = {
       recharge: 'Recarga',
       pointsEarn: 'Puntos ganados',
       pointsReverse: 'Puntos revertidos',
+      pointsExchange: 'Canje en la tienda de puntos',
       adjust: 'Ajuste de la tienda',
     },
     storedDelta: 'Saldo {amount}',

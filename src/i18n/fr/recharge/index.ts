@@ -71,6 +71,7 @@ const fr_recharge = {
       recharge: 'Recharge',
       pointsEarn: 'Points gagnés',
       pointsReverse: 'Points annulés',
+      pointsExchange: 'Échange en boutique de points',
       adjust: 'Ajustement par la boutique',
     },
     storedDelta: 'Solde {amount}',

@@ -70,6 +70,7 @@ const zhCN_recharge = {
       recharge: '充值',
       pointsEarn: '获得积分',
       pointsReverse: '积分扣回',
+      pointsExchange: '积分商城兑换',
       adjust: '商家调整',
     },
     storedDelta: '储值 {amount}',

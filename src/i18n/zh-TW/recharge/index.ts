@@ -70,6 +70,7 @@ const zhTW_recharge = {
       recharge: '儲值',
       pointsEarn: '獲得點數',
       pointsReverse: '點數扣回',
+      pointsExchange: '積分商城兌換',
       adjust: '商家調整',
     },
     storedDelta: '儲值 {amount}',
