@@ -35,6 +35,7 @@ import deliveryRoutes from './routes/delivery';
 import { generalRoutes } from './routes/general';
 import { memberRoutes } from './routes/member';
 import memberMoneyRoutes from './routes/member-money';
+import limitCardRoutes from './routes/limit-card';
 import merchantRoutes from './routes/merchant';
 import orderRoutes from './routes/order';
 import paymentRoutes from './routes/payment';
@@ -238,6 +239,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(merchantRoutes);
   await app.register(memberMoneyRoutes);
   await app.register(pointStoreRoutes);
+  await app.register(limitCardRoutes);
   await app.register(memberRoutes({ webViewOrigins: options.security?.webViewOrigins ?? [] }));
   await app.register(generalRoutes({ webViewOrigins: options.security?.webViewOrigins ?? [] }));
   if (clock) await app.register(testClockRoutes(clock));

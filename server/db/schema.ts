@@ -599,13 +599,19 @@ export const orders = pgTable(
      * the order so a status change touches the coupon table only for orders that hold one.
      */
     couponId: integer('coupon_id'),
+    /**
+     * The member's limit card whose uses this order reserved (order_lines name the units it pays); null =
+     * none. On the order so a status change touches the cards only for orders that hold one.
+     */
+    limitCardId: integer('limit_card_id').references((): AnyPgColumn => memberLimitCards.id),
   },
   (t) => [
     index('orders_customer_idx').on(t.customerId, t.createdAt),
     index('orders_request_idx').on(t.requestId),
     uniqueIndex('orders_shop_day_seq_uq').on(t.shopId, t.businessDate, t.daySeq),
     index('orders_status_deadline_idx').on(t.status, t.payDeadlineAt),
-    check('orders_total', sql`${t.total} > 0`),
+    // Nothing to pay only when the order's limit card pays for all of it (decision M154).
+    check('orders_total', sql`${t.total} > 0 or (${t.total} = 0 and ${t.limitCardId} is not null)`),
     check('orders_refund', sql`${t.refundAmount} >= 0 and ${t.refundAmount} <= ${t.total}`),
   ],
 );

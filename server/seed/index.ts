@@ -4,6 +4,7 @@
 import type { SeedChain, SeedShop } from './types';
 export { seedActivities as activities } from './activities';
 export { demoMemberRules as memberRules } from './member-rules';
+export { demoLimitCards as limitCards } from './limit-cards';
 export { demoPointStores as pointStores } from './point-store';
 import { bunAndFlame } from './shops/bun-and-flame';
 import { tiongBahruClaypot } from './shops/tiong-bahru-claypot';

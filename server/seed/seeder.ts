@@ -16,6 +16,7 @@ import type { SeedChain, SeedMember, SeedShop } from './types';
 import { activityRulesSchema, couponRulesSchema } from '../modules/coupons/activities';
 import type { SeedShopActivities } from './activities';
 import { insertMemberRules, type SeedMemberRules } from './member-rules';
+import { insertLimitCards, type SeedLimitCards } from './limit-cards';
 import { insertPointStore, type SeedPointStore } from './point-store';
 
 export interface SeedData {
@@ -25,6 +26,8 @@ export interface SeedData {
   activities?: SeedShopActivities[];
   /** Recharge tiers and points rules (the demo data's are in ./member-rules.ts); none by default. */
   memberRules?: SeedMemberRules[];
+  /** Limit card templates, cards members hold and tiers granting them (./limit-cards.ts); none by default. */
+  limitCards?: SeedLimitCards[];
   /** Points stores and the points demo members get to try them (./point-store.ts); none by default. */
   pointStores?: SeedPointStore[];
 }
@@ -60,6 +63,7 @@ export async function seedDatabase(
     await insertSeed(tx, data, hashes, options.demoMode ?? false);
     for (const entry of data.activities ?? []) await insertActivities(tx, entry);
     for (const entry of data.memberRules ?? []) await insertMemberRules(tx, entry);
+    for (const entry of data.limitCards ?? []) await insertLimitCards(tx, entry);
     for (const entry of data.pointStores ?? []) await insertPointStore(tx, entry);
     return true;
   });

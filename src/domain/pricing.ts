@@ -228,6 +228,13 @@ export const pricingMember = z.object({
 });
 export type PricingMember = z.input<typeof pricingMember>;
 
+export const pricingLimitCard = z.object({
+  id: z.number().int(),
+  productIds: z.array(z.number().int()).max(1000),
+  remaining: z.number().int().nonnegative(),
+});
+export type PricingLimitCard = z.infer<typeof pricingLimitCard>;
+
 export const openTableTiming = z.object({
   startAt: z.number().int().nonnegative(),
   endAt: z.number().int().nonnegative(),
@@ -257,6 +264,11 @@ export const pricingInput = z.object({
   /** For a product coupon: flag of the line it covers; null = the first matching line by flag. */
   couponLineFlag: z.string().nullable().default(null),
   purchased: z.array(purchasedSpecial).default([]),
+  /**
+   * The member's limit card the customer chose: each of its `remaining` uses pays one unit of a product it
+   * lists, that unit charged 0 (decision M153); null = none.
+   */
+  limitCard: pricingLimitCard.nullable().default(null),
   /** Delivery distance in metres; null = no address yet. */
   distance: z.number().int().nonnegative().nullable().default(null),
   isPickerPack: z.boolean().default(false),
@@ -283,7 +295,9 @@ export type PriceRule =
   | 'buyNGetN'
   | 'memberPrice'
   | 'memberDiscount'
-  | 'shopRebate';
+  | 'shopRebate'
+  /** Paid by a use of the member's limit card: charged 0. */
+  | 'limitCard';
 
 export interface PriceSegment {
   quantity: number;
@@ -316,6 +330,8 @@ export interface PricedLine {
   /** Share of order activities (full reduction, all discount). */
   activityDiscount: number;
   couponDiscount: number;
+  /** Units a use of the limit card each pays (charged 0 in `segments`). */
+  limitCardUses: number;
   /** amount − activityDiscount − couponDiscount: what the goods of this line cost. */
   net: number;
   taxes: LineTax[];
@@ -393,6 +409,14 @@ export interface CouponEvaluation {
   base: number;
 }
 
+/** What the chosen limit card pays: `uses` units (one use each) worth `amount` at their prices. */
+export interface LimitCardResult {
+  id: number;
+  uses: number;
+  amount: number;
+  lines: { flag: string; id: number; quantity: number; amount: number }[];
+}
+
 export interface CouponResult {
   chosenId: number | null;
   /** The chosen coupon if it applied. */
@@ -449,6 +473,8 @@ export interface PricingResult {
   buyNGetN: BuyNGetNResult[];
   specialPurchases: SpecialPurchaseResult[];
   coupon: CouponResult;
+  /** null when no card was chosen; uses 0 when it covers nothing in this cart. */
+  limitCard: LimitCardResult | null;
   fees: FeeResult;
   taxes: TaxResult;
   rounding: { step: number; amount: number };
@@ -459,7 +485,9 @@ export interface PricingResult {
     list: number;
     /** Saved by per-product rules. */
     productDiscount: number;
-    /** Σ line amounts after per-product rules. */
+    /** The price of the units the limit card pays. */
+    limitCard: number;
+    /** Σ line amounts after per-product rules and the limit card. */
     goods: number;
     activityDiscount: number;
     couponDiscount: number;

@@ -1263,6 +1263,10 @@ export type NamespaceCheckoutTranslation = {
 		 */
 		couponUnusable: string
 		/**
+		 * T​h​i​s​ ​l​i​m​i​t​ ​c​a​r​d​ ​c​a​n​n​o​t​ ​b​e​ ​u​s​e​d​ ​o​n​ ​t​h​i​s​ ​o​r​d​e​r​.​ ​C​h​o​o​s​e​ ​a​n​o​t​h​e​r​ ​o​r​ ​n​o​n​e​.
+		 */
+		limitCardUnusable: string
+		/**
 		 * P​l​e​a​s​e​ ​c​h​o​o​s​e​ ​a​ ​p​a​y​m​e​n​t​ ​m​e​t​h​o​d​.
 		 */
 		payTypeInvalid: string
@@ -5377,6 +5381,10 @@ export type TranslationFunctions = {
 			 * This coupon can no longer be used on this order. Choose another or none.
 			 */
 			couponUnusable: () => LocalizedString
+			/**
+			 * This limit card cannot be used on this order. Choose another or none.
+			 */
+			limitCardUnusable: () => LocalizedString
 			/**
 			 * Please choose a payment method.
 			 */

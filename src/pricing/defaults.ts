@@ -106,6 +106,7 @@ export function completePricingInput(input: PricingInput): ParsedPricingInput {
     couponId: input.couponId ?? null,
     couponLineFlag: input.couponLineFlag ?? null,
     purchased: input.purchased ?? [],
+    limitCard: input.limitCard ?? null,
     distance: input.distance ?? null,
     isPickerPack: input.isPickerPack ?? false,
     tableware: input.tableware ?? null,

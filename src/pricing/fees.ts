@@ -57,6 +57,8 @@ export function computeFees(
   input: ParsedPricingInput,
   lines: readonly WorkLine[],
   goodsNet: number,
+  /** The price of the units the limit card pays: they count towards the starting price (decision M155). */
+  prepaid = 0,
 ): FeeResult {
   const { shop, orderType } = input;
   let units = 0;
@@ -72,11 +74,12 @@ export function computeFees(
       : orderType === 'selfPickup'
         ? shop.minSellAmountSupportSelfCollection
         : 0;
+  const startingBase = checkedAdd(goodsNet, prepaid);
   const startingPrice = {
     minimum,
-    base: goodsNet,
-    reached: goodsNet >= minimum,
-    short: Math.max(0, minimum - goodsNet),
+    base: startingBase,
+    reached: startingBase >= minimum,
+    short: Math.max(0, minimum - startingBase),
   };
 
   const deliveryApplies = orderType === 'takeaway' && units > 0;

@@ -1,10 +1,12 @@
 // priceOrder: the whole price of a cart for one shop, order type, customer and pay type, explained.
-// Order of operations (docs/pricing.md): configured unit prices → per-product rules → order activities →
-// coupon → product taxes on what is paid → fees and their taxes → rounding-05. Pure: no clock, no I/O.
+// Order of operations (docs/pricing.md): configured unit prices → per-product rules → limit card → order
+// activities → coupon → product taxes on what is paid → fees and their taxes → rounding-05. Pure: no clock,
+// no I/O.
 import type { ParsedPricingInput, PricedLine, PricingIssue, PricingResult } from '../domain/pricing';
 import { applyCoupons } from './coupons';
 import { audienceOf } from './eligibility';
 import { computeFees } from './fees';
+import { applyLimitCard } from './limit-card';
 import { checkedAdd, moneyContext, percentOf, round05Step, roundToStep } from './money';
 import { applyOrderActivities, overSendGifts } from './order-activities';
 import { applyProductRules, buildLines, byFlag } from './product-rules';
@@ -18,6 +20,7 @@ export function priceOrder(input: ParsedPricingInput): PricingResult {
   for (let i = 0; i < canonical.length; i++) canonical[i]!.pos = i;
 
   const productResult = applyProductRules(ctx, input, canonical, who, input.activities);
+  const limitCard = applyLimitCard(input, canonical);
   const fullReductions = applyOrderActivities(ctx, canonical, who, input.activities);
   const freeGifts = overSendGifts(canonical, who, input.activities);
   const coupon = applyCoupons(ctx, input, who, canonical);
@@ -55,6 +58,7 @@ export function priceOrder(input: ParsedPricingInput): PricingResult {
       amount: l.amount,
       activityDiscount: l.activityDiscount,
       couponDiscount: l.couponDiscount,
+      limitCardUses: l.limitCardUses,
       net,
       taxes,
       taxIncluded: tax.included,
@@ -64,7 +68,7 @@ export function priceOrder(input: ParsedPricingInput): PricingResult {
     };
   }
 
-  const fees = computeFees(ctx, input, lines, goodsNet);
+  const fees = computeFees(ctx, input, lines, goodsNet, limitCard?.amount ?? 0);
   const { shop } = input;
   const serviceTax = percentOf(ctx, fees.serviceCharge.amount, shop.serviceFeeTax);
   const deliveryTax = percentOf(ctx, fees.delivery.amount, shop.deliverGst);
@@ -91,6 +95,7 @@ export function priceOrder(input: ParsedPricingInput): PricingResult {
     buyNGetN: productResult.buyNGetN,
     specialPurchases: productResult.specialPurchases,
     coupon,
+    limitCard,
     fees,
     taxes: {
       productIncluded,
@@ -105,7 +110,8 @@ export function priceOrder(input: ParsedPricingInput): PricingResult {
     issues,
     totals: {
       list,
-      productDiscount: list - goods,
+      productDiscount: list - goods - (limitCard?.amount ?? 0),
+      limitCard: limitCard?.amount ?? 0,
       goods,
       activityDiscount,
       couponDiscount,

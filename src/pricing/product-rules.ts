@@ -41,6 +41,8 @@ export interface WorkLine {
   remaining: number;
   activityDiscount: number;
   couponDiscount: number;
+  /** Units the limit card pays (src/pricing/limit-card.ts). */
+  limitCardUses: number;
   /** Units a price activity took and their price: the rest get restUnit. */
   promoUnits: number;
   promoSegment: PriceSegment | null;
@@ -140,6 +142,7 @@ export function buildLines(ctx: MoneyContext, input: ParsedPricingInput): WorkLi
       remaining: 0,
       activityDiscount: 0,
       couponDiscount: 0,
+      limitCardUses: 0,
       promoUnits: 0,
       promoSegment: null,
       mark: 0,

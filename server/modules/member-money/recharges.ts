@@ -32,6 +32,7 @@ import { inShopScope, isRunning } from '../coupons/activities';
 import { localDate } from '../orders/orders';
 import type { ApplyOptions, ApplyOutcome, GatewayReport } from '../payments/payments';
 import { reportFits } from '../payments/report-check';
+import { grantRechargeLimitCards } from '../limit-cards/limit-card-grants';
 import { postLedger } from './ledger';
 import { memberMoneyMessages } from './member-money-messages';
 import {
@@ -69,6 +70,7 @@ interface Offer {
   giftAmount: number;
   points: number;
   coupons: RechargeRow['coupons'];
+  limitCards: RechargeRow['limitCards'];
   firstOnly: boolean;
 }
 
@@ -87,8 +89,8 @@ async function resolveOffer(
     const tier = tiers.find((t) => t.id === input.ruleId);
     if (!tier || (tier.firstOnly && (await hasCharged(app.db, ctx.session.memberId))))
       throw refuseMoney('ruleNotFound', memberMoneyMessages.ruleNotFound);
-    const { id, payAmount, giftAmount, points, coupons, firstOnly } = tier;
-    return { ruleId: id, amount: payAmount, giftAmount, points, coupons, firstOnly };
+    const { id, payAmount, giftAmount, points, coupons, limitCards, firstOnly } = tier;
+    return { ruleId: id, amount: payAmount, giftAmount, points, coupons, limitCards, firstOnly };
   }
   const amount = input.amount!;
   const { freeAmount } = await moneyRules(app.db, scope);
@@ -103,7 +105,7 @@ async function resolveOffer(
     });
   }
   const giftAmount = giftForAmount(amount, tiers);
-  return { ruleId: null, amount, giftAmount, points: 0, coupons: [], firstOnly: false };
+  return { ruleId: null, amount, giftAmount, points: 0, coupons: [], limitCards: [], firstOnly: false };
 }
 
 const sameOffer = (row: RechargeRow, input: ChargeInput) =>
@@ -306,7 +308,7 @@ export async function applyRechargeReport(
 /**
  * The credit, in the caller's transaction: the recharge claimed by its credited_at (a second report finds
  * it set and stops), principal, gift and points posted as one `recharge:<id>` ledger row, isCharged set,
- * and the tier's coupons granted. False when it was credited before.
+ * and the tier's coupons and limit cards granted. False when it was credited before.
  */
 async function creditInTx(tx: Tx, rechargeId: number, now: Date): Promise<boolean> {
   const [claimed] = await tx
@@ -332,6 +334,7 @@ async function creditInTx(tx: Tx, rechargeId: number, now: Date): Promise<boolea
   });
   await tx.update(members).set({ isCharged: true }).where(eq(members.id, claimed.memberId));
   await grantCoupons(tx, claimed, now);
+  await grantRechargeLimitCards(tx, claimed, now);
   return true;
 }
 

@@ -4,13 +4,15 @@
 // When the transaction commits, the row's trigger notifies the database channel "order_events" (migration
 // 0011), which wakes the customer's open live-status streams in every process
 // (server/modules/orders/order-event-hub.ts); a rolled-back change wakes nobody. The order's coupon, if it holds
-// one, follows in the same transaction (server/modules/coupons/coupon-orders.ts).
+// one, follows in the same transaction (server/modules/coupons/coupon-orders.ts), and so do the uses of its
+// limit card (server/modules/limit-cards/limit-card-orders.ts).
 import { and, eq, inArray } from 'drizzle-orm';
 import type { StatusAction } from '../../../src/domain/api/order-life-rules';
 import type { OrderStatus } from '../../../src/domain/enums';
 import type { Executor } from '../../db/client';
 import { orderEvents, orders, type OrderRow } from '../../db/schema';
 import { couponFollowsOrder } from '../coupons/coupon-orders';
+import { limitCardFollowsOrder } from '../limit-cards/limit-card-orders';
 
 export type StatusActor = 'customer' | 'merchant' | 'gateway' | 'system';
 export type { StatusAction };
@@ -45,5 +47,6 @@ export async function changeStatus(tx: Executor, change: StatusChange): Promise<
   });
   // Only an order holding a coupon spends a statement on it.
   if (row.couponId !== null) await couponFollowsOrder(tx, row, change.set?.paid === true, change.now);
+  if (row.limitCardId !== null) await limitCardFollowsOrder(tx, row, change.now);
   return row;
 }

@@ -27,6 +27,8 @@ import { reject, stockError, type PreparedOrder } from './orders';
 import { orderMessages } from './orders-messages';
 import { reserveStock } from '../catalog/stock';
 import { reserveCoupon } from '../coupons/coupon-orders';
+import { reserveLimitCard } from '../limit-cards/limit-card-orders';
+import { changeStatus } from './order-status';
 
 /** sha256 of a payload with its keys in a stable order. */
 export function requestHash(payload: unknown): string {
@@ -194,7 +196,7 @@ const columnList = (names: string[]) =>
 async function writeSubmit(db: Database, args: SubmitArgs): Promise<WrittenOrder[] | null> {
   const demands = args.prepared.flatMap((p) => p.demands);
   const params = submitParams(args);
-  const couponed = args.prepared.some((p) => p.values.couponId != null);
+  const couponed = args.prepared.some((p) => p.values.couponId != null || p.values.limitCardId != null);
   const rows =
     demands.length === 0 && !couponed
       ? await prepared(db, 'order_submit', submitQuery).execute(params)
@@ -206,6 +208,12 @@ async function writeSubmit(db: Database, args: SubmitArgs): Promise<WrittenOrder
             if (written.length === 0) throw new ReplayedSubmit();
             // The coupons after the orders: a coupon names the order that holds it (decision C25).
             for (const w of written) await reserveCoupon(tx, w.ord, args.now);
+            for (const w of written) {
+              if (w.ord.limitCardId === null) continue;
+              const lines = w.lines.map((line) => rowFromJson(orderLines, line));
+              await reserveLimitCard(tx, w.ord, lines, args.now);
+              w.ord = await settledByLimitCard(tx, w.ord, args.now);
+            }
             return written;
           })
           .catch((error: unknown) => {
@@ -224,6 +232,24 @@ async function writeSubmit(db: Database, args: SubmitArgs): Promise<WrittenOrder
 }
 
 class ReplayedSubmit extends Error {}
+
+/**
+ * An order its limit card pays in full has nothing to collect: it is paid as it is placed (nopay → pending,
+ * settled on the member card at 0), in the transaction that reserved the uses (decision M154).
+ */
+async function settledByLimitCard(tx: Executor, row: OrderRow, now: Date): Promise<OrderRow> {
+  if (row.limitCardId === null || row.total !== 0) return row;
+  const paid = await changeStatus(tx, {
+    orderId: row.id,
+    from: ['nopay'],
+    to: 'pending',
+    actor: 'customer',
+    action: 'pay',
+    now,
+    set: { paid: true, paidAt: now, settlement: 'memberCard' },
+  });
+  return paid ?? row;
+}
 
 interface SubmitArgs {
   customerId: number;

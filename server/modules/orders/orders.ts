@@ -26,6 +26,7 @@ import type { LocalizedText, MessageParams } from '../../i18n';
 import { findAddress, ownerPhone } from '../identity/addresses';
 import { runningPriceActivities } from '../coupons/activities';
 import { chosenCoupon, couponToReserve } from '../coupons/coupon-orders';
+import { chosenLimitCard, limitCardToReserve } from '../limit-cards/limit-card-orders';
 import { localize, type Catalogue, type ProductRow, type TaxRow } from '../catalog/catalog';
 import type { CatalogEntry } from '../catalog/catalog-cache';
 import { businessHoursText, payOptions } from '../catalog/catalog-shop';
@@ -542,6 +543,11 @@ export async function prepareOrder(
   const couponId = cart.couponId ?? null;
   const coupons =
     couponId === null ? [] : [await chosenCoupon(db, session, scope, couponId, env.catalogueLocale)];
+  const limitCardId = cart.limitCardId ?? null;
+  const limitCard =
+    limitCardId === null
+      ? null
+      : await chosenLimitCard(db, session, limitCardId, businessDate, env.catalogueLocale);
   const pricing = priceOrder(
     parsePricingInput({
       shop: pricingShopOf(shopId, settings),
@@ -555,6 +561,7 @@ export async function prepareOrder(
       coupons,
       couponId,
       couponLineFlag: cart.couponLineFlag ?? null,
+      limitCard: limitCard?.pricing ?? null,
       distance,
       isPickerPack,
       tableware,
@@ -577,8 +584,11 @@ export async function prepareOrder(
       { short, shopId },
     );
   }
-  if (pricing.issues.includes('nothingToPay')) throw reject('nothingToPay', orderMessages.nothingToPay);
   const reservedCoupon = couponToReserve(pricing, couponId, env.locale);
+  const reservedCard = limitCardToReserve(pricing, limitCard);
+  // An order the limit card pays in full is settled as it is placed (decision M154).
+  if (pricing.issues.includes('nothingToPay') && !(reservedCard !== null && pricing.totals.total === 0))
+    throw reject('nothingToPay', orderMessages.nothingToPay);
 
   const { totals, fees, taxes } = pricing;
   const values: OrderValues = {
@@ -630,6 +640,7 @@ export async function prepareOrder(
     // The shop's pay window (default 15 minutes, docs/decisions.md); the sweeper cancels after it.
     payDeadlineAt: new Date(now.getTime() + ms(shop.row.payWindowMinutes)),
     couponId: reservedCoupon,
+    limitCardId: reservedCard,
   };
   const lines: LineValues[] = built.map((b, position) => {
     const priced = pricing.lines.find((l) => l.flag === b.cart.flag)!;
@@ -639,6 +650,7 @@ export async function prepareOrder(
       quantity: b.cart.quantity,
       unitPrice: priced.listUnitPrice,
       amount: priced.net,
+      ...(priced.limitCardUses > 0 ? { limitCardId: reservedCard, limitCardUses: priced.limitCardUses } : {}),
     };
   });
   return { shopId, shopName: shop.row.name, values, lines, demands: merged, pricing };

@@ -52,6 +52,7 @@ export const ORDER_REJECTIONS = [
   'tablewareInvalid',
   'belowStartingPrice',
   'couponUnusable',
+  'limitCardUnusable',
   'payTypeInvalid',
   'memberRequired',
   'nothingToPay',

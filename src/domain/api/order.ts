@@ -126,6 +126,12 @@ export const orderCartFields = z.object({
   couponId: entityId.nullable().optional(),
   /** For a product coupon: the flag of the line it covers; omitted = the dearest covered unit. */
   couponLineFlag: z.string().max(200).nullable().optional(),
+  /**
+   * One limit card of the member's (store/limitCardList id): each use pays one unit of a product it lists.
+   * The server applies it with the same engine and refuses the order with `limitCardUnusable` and
+   * `limitCardReason` when it cannot be used.
+   */
+  limitCardId: entityId.nullable().optional(),
 });
 export type OrderCartFields = z.input<typeof orderCartFields>;
 
@@ -331,6 +337,8 @@ export const orderRejectionInfo = z.object({
   shopId: z.number().int().optional(),
   /** couponUnusable: the engine's reasons (order amount, quantity, order type, pay type, user type, ...). */
   couponReasons: z.array(z.string()).optional(),
+  /** limitCardUnusable: why (LIMIT_CARD_REFUSALS). */
+  limitCardReason: z.string().optional(),
 });
 export type OrderRejectionInfo = z.infer<typeof orderRejectionInfo>;
 

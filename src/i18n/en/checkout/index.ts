@@ -88,6 +88,7 @@ const en_checkout = {
     tablewareInvalid: 'Please choose between 0 and {max} sets of tableware.',
     belowStartingPrice: '{short} more to reach the minimum order.',
     couponUnusable: 'This coupon can no longer be used on this order. Choose another or none.',
+    limitCardUnusable: 'This limit card cannot be used on this order. Choose another or none.',
     payTypeInvalid: 'Please choose a payment method.',
     memberRequired: 'Member card payment needs a membership.',
     nothingToPay: 'The amount to pay must be more than zero.',

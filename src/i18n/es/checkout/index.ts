@@ -87,6 +87,7 @@ const es_checkout = {
     tablewareInvalid: 'Elige entre 0 y {max} juegos de cubiertos.',
     belowStartingPrice: 'Faltan {short} para el pedido mínimo.',
     couponUnusable: 'Este cupón ya no se puede usar en este pedido. Elige otro o ninguno.',
+    limitCardUnusable: 'Este bono de usos no se puede usar en este pedido. Elige otro o ninguno.',
     payTypeInvalid: 'Elige una forma de pago.',
     memberRequired: 'El pago con tarjeta de socio requiere ser socio.',
     nothingToPay: 'El importe a pagar debe ser mayor que cero.',

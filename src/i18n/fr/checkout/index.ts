@@ -87,6 +87,8 @@ const fr_checkout = {
     tablewareInvalid: 'Choisissez entre 0 et {max} couverts.',
     belowStartingPrice: 'Encore {short} pour atteindre le minimum de commande.',
     couponUnusable: 'Ce bon ne peut plus être utilisé pour cette commande. Choisissez-en un autre ou aucun.',
+    limitCardUnusable:
+      'Cette carte à utilisations ne peut pas servir pour cette commande. Choisissez-en une autre ou aucune.',
     payTypeInvalid: 'Choisissez un moyen de paiement.',
     memberRequired: 'Le paiement par carte de membre nécessite une adhésion.',
     nothingToPay: 'Le montant à payer doit être supérieur à zéro.',

@@ -87,6 +87,7 @@ const zhCN_checkout = {
     tablewareInvalid: '请选择 0-{max} 份餐具。',
     belowStartingPrice: '还差 {short} 起送。',
     couponUnusable: '该优惠券已不能用于本订单，请另选一张或不使用。',
+    limitCardUnusable: '该次卡不能用于本订单，请另选一张或不使用。',
     payTypeInvalid: '请选择支付方式。',
     memberRequired: '会员卡支付需要先成为会员。',
     nothingToPay: '支付金额必须大于 0。',

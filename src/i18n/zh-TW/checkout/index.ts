@@ -87,6 +87,7 @@ const zhTW_checkout = {
     tablewareInvalid: '請選擇 0-{max} 份餐具。',
     belowStartingPrice: '還差 {short} 起送。',
     couponUnusable: '該優惠券已不能用於本訂單，請另選一張或不使用。',
+    limitCardUnusable: '該次卡不能用於本訂單，請另選一張或不使用。',
     payTypeInvalid: '請選擇付款方式。',
     memberRequired: '會員卡付款需要先成為會員。',
     nothingToPay: '付款金額必須大於 0。',
