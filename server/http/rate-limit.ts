@@ -56,6 +56,14 @@ export const RATE_LIMITED_ACTIONS: Readonly<Record<string, RateBucket>> = {
   'activity/forwardCoupon': 'submit',
   'activity/claimForwarded': 'submit',
   'activity/checkTimesRedBag': 'submit',
+  // Member writes: a registration, a card bind and a top-up are a person's few taps; the pay password
+  // change and the reset code are guesses an attacker would pump (each also has its own lock).
+  'vip/register': 'submit',
+  'vip/bind': 'submit',
+  'vip/charge': 'submit',
+  'vip/updatePayPassword': 'submit',
+  'vip/checkCode': 'sms',
+  'activity/pointExchangeProduct': 'submit',
   'user/h5entry': 'entry',
   'user/token': 'entry',
   'user/sendSmsCode': 'sms',

@@ -152,6 +152,12 @@ describe.each(testDatabases)('rate limits scaled down to a tenth on %s', (kind) 
         'user/verifyCode',
         'user/h5Login',
         'user/getSmsQuantity',
+        'vip/register',
+        'vip/bind',
+        'vip/charge',
+        'vip/updatePayPassword',
+        'vip/checkCode',
+        'activity/pointExchangeProduct',
       ]),
     );
     expect(limited).toHaveLength(Object.keys(RATE_LIMITED_ACTIONS).length);
