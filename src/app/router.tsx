@@ -288,6 +288,25 @@ export const memberPointConsumeListRoute = createRoute({
   component: lazyPage(() => import('./pages/member/point-consume-list-page')),
 });
 
+// The points mall (decisions M140-M143): three lazy pages sharing one view module; each reads its own query.
+export const pointStoreRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/member/point-store/point-store',
+  component: lazyPage(() => import('./pages/member/point-store-page')),
+});
+export const pointStoreDetailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/member/point-store/coupon-detail',
+  component: lazyPage(() => import('./pages/member/point-store-detail-page')),
+  validateSearch: (search: Record<string, unknown>) => search,
+});
+export const pointExchangeSuccessRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/member/point-store/exchange-success',
+  component: lazyPage(() => import('./pages/member/exchange-success-page')),
+  validateSearch: (search: Record<string, unknown>) => search,
+});
+
 // The member area and the shop-text user pages (decisions M40-M79), one module for all but the member code,
 // whose page carries the QR and barcode libraries in its own chunk.
 const loadMemberPages = () => import('./pages/member/member-pages');
@@ -357,6 +376,9 @@ const routeTree = rootRoute.addChildren([
   memberChargeSuccessRoute,
   memberDocRoute,
   memberPointConsumeListRoute,
+  pointStoreRoute,
+  pointStoreDetailRoute,
+  pointExchangeSuccessRoute,
   memberIndexRoute,
   memberRegisterRoute,
   memberEditRoute,

@@ -24,6 +24,7 @@ export type Translations = RootTranslation &
 	member: NamespaceMemberTranslation,
 	orders: NamespaceOrdersTranslation,
 	payment: NamespacePaymentTranslation,
+	pointStore: NamespacePointStoreTranslation,
 	productLink: NamespaceProductLinkTranslation,
 	recharge: NamespaceRechargeTranslation,
 	redBag: NamespaceRedBagTranslation,
@@ -2037,6 +2038,10 @@ export type NamespaceMemberTranslation = {
 		 */
 		pointsHistory: string
 		/**
+		 * P​o​i​n​t​s​ ​m​a​l​l
+		 */
+		pointStore: string
+		/**
 		 * S​h​o​p​s​ ​t​h​a​t​ ​a​c​c​e​p​t​ ​t​h​e​ ​c​a​r​d
 		 */
 		stores: string
@@ -3372,6 +3377,157 @@ export type NamespacePaymentTranslation = {
 	}
 }
 
+export type NamespacePointStoreTranslation = {
+	/**
+	 * P​o​i​n​t​s​ ​m​a​l​l
+	 */
+	title: string
+	/**
+	 * C​o​u​p​o​n​ ​d​e​t​a​i​l​s
+	 */
+	detailTitle: string
+	/**
+	 * E​x​c​h​a​n​g​e​ ​s​u​c​c​e​s​s​f​u​l
+	 */
+	successTitle: string
+	/**
+	 * M​y​ ​p​o​i​n​t​s
+	 */
+	myPoints: string
+	/**
+	 * P​o​i​n​t​s​ ​h​i​s​t​o​r​y
+	 */
+	history: string
+	/**
+	 * {​p​o​i​n​t​s​}​ ​p​o​i​n​t​s
+	 * @param {number} points
+	 */
+	pointsPrice: RequiredParams<'points'>
+	/**
+	 * {​c​o​u​n​t​}​ ​l​e​f​t
+	 * @param {number} count
+	 */
+	stockLeft: RequiredParams<'count'>
+	/**
+	 * L​i​m​i​t​ ​{​c​o​u​n​t​}​ ​p​e​r​ ​m​e​m​b​e​r
+	 * @param {number} count
+	 */
+	perMember: RequiredParams<'count'>
+	/**
+	 * C​o​u​p​o​n
+	 */
+	kindCoupon: string
+	/**
+	 * C​o​l​l​e​c​t​ ​i​n​ ​s​t​o​r​e
+	 */
+	kindProduct: string
+	/**
+	 * E​x​c​h​a​n​g​e
+	 */
+	exchange: string
+	/**
+	 * S​o​l​d​ ​o​u​t
+	 */
+	soldOut: string
+	/**
+	 * L​i​m​i​t​ ​r​e​a​c​h​e​d
+	 */
+	limitReached: string
+	/**
+	 * N​o​t​ ​e​n​o​u​g​h​ ​p​o​i​n​t​s
+	 */
+	notEnoughPoints: string
+	/**
+	 * N​o​t​h​i​n​g​ ​t​o​ ​e​x​c​h​a​n​g​e​ ​y​e​t
+	 */
+	empty: string
+	/**
+	 * N​e​w​ ​r​e​w​a​r​d​s​ ​a​p​p​e​a​r​ ​h​e​r​e​ ​w​h​e​n​ ​t​h​e​ ​s​h​o​p​ ​a​d​d​s​ ​t​h​e​m​.
+	 */
+	emptyHint: string
+	/**
+	 * Q​u​a​n​t​i​t​y
+	 */
+	quantity: string
+	/**
+	 * O​n​e​ ​m​o​r​e
+	 */
+	increase: string
+	/**
+	 * O​n​e​ ​f​e​w​e​r
+	 */
+	decrease: string
+	/**
+	 * C​o​n​f​i​r​m​ ​e​x​c​h​a​n​g​e
+	 */
+	confirmTitle: string
+	/**
+	 * P​o​i​n​t​s​ ​n​e​e​d​e​d
+	 */
+	total: string
+	/**
+	 * P​o​i​n​t​s​ ​l​e​f​t​ ​a​f​t​e​r
+	 */
+	after: string
+	/**
+	 * E​x​c​h​a​n​g​e​ ​n​o​w
+	 */
+	confirm: string
+	/**
+	 * C​a​n​c​e​l
+	 */
+	cancel: string
+	/**
+	 * E​x​c​h​a​n​g​i​n​g​…
+	 */
+	exchanging: string
+	/**
+	 * A​d​d​e​d​ ​t​o​ ​y​o​u​r​ ​c​o​u​p​o​n​s
+	 */
+	couponsGranted: string
+	/**
+	 * V​i​e​w​ ​m​y​ ​c​o​u​p​o​n​s
+	 */
+	viewCoupons: string
+	/**
+	 * C​o​l​l​e​c​t​ ​c​o​d​e
+	 */
+	collectCode: string
+	/**
+	 * S​h​o​w​ ​t​h​i​s​ ​c​o​d​e​ ​a​t​ ​t​h​e​ ​c​o​u​n​t​e​r​ ​t​o​ ​c​o​l​l​e​c​t​ ​y​o​u​r​ ​i​t​e​m​.
+	 */
+	collectHint: string
+	/**
+	 * P​o​i​n​t​s​ ​s​p​e​n​t
+	 */
+	pointsSpent: string
+	/**
+	 * P​o​i​n​t​s​ ​l​e​f​t
+	 */
+	pointsLeft: string
+	/**
+	 * B​a​c​k​ ​t​o​ ​t​h​e​ ​p​o​i​n​t​s​ ​m​a​l​l
+	 */
+	backToMall: string
+	/**
+	 * U​n​t​i​l​ ​{​d​a​t​e​}
+	 * @param {string} date
+	 */
+	endsOn: RequiredParams<'date'>
+	/**
+	 * H​o​w​ ​t​o​ ​u​s​e
+	 */
+	rules: string
+	/**
+	 * T​h​i​s​ ​e​x​c​h​a​n​g​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​f​o​u​n​d​.
+	 */
+	notFound: string
+	/**
+	 * D​e​t​a​i​l​s
+	 */
+	details: string
+}
+
 export type NamespaceProductLinkTranslation = {
 	/**
 	 * T​h​i​s​ ​p​r​o​d​u​c​t​ ​i​s​ ​n​o​t​ ​a​v​a​i​l​a​b​l​e​ ​i​n​ ​t​h​i​s​ ​s​h​o​p​.
@@ -4145,6 +4301,7 @@ export type Namespaces =
 	| 'member'
 	| 'orders'
 	| 'payment'
+	| 'pointStore'
 	| 'productLink'
 	| 'recharge'
 	| 'redBag'
@@ -4198,6 +4355,12 @@ type DisallowNamespaces = {
 	 * you need to use the `./payment/index.ts` file instead
 	 */
 	payment?: "[typesafe-i18n] reserved for 'payment'-namespace. You need to use the `./payment/index.ts` file instead."
+
+	/**
+	 * reserved for 'pointStore'-namespace\
+	 * you need to use the `./pointStore/index.ts` file instead
+	 */
+	pointStore?: "[typesafe-i18n] reserved for 'pointStore'-namespace. You need to use the `./pointStore/index.ts` file instead."
 
 	/**
 	 * reserved for 'productLink'-namespace\
@@ -6126,6 +6289,10 @@ export type TranslationFunctions = {
 			 */
 			pointsHistory: () => LocalizedString
 			/**
+			 * Points mall
+			 */
+			pointStore: () => LocalizedString
+			/**
 			 * Shops that accept the card
 			 */
 			stores: () => LocalizedString
@@ -7424,6 +7591,152 @@ export type TranslationFunctions = {
 			 */
 			cancel: () => LocalizedString
 		}
+	}
+	pointStore: {
+		/**
+		 * Points mall
+		 */
+		title: () => LocalizedString
+		/**
+		 * Coupon details
+		 */
+		detailTitle: () => LocalizedString
+		/**
+		 * Exchange successful
+		 */
+		successTitle: () => LocalizedString
+		/**
+		 * My points
+		 */
+		myPoints: () => LocalizedString
+		/**
+		 * Points history
+		 */
+		history: () => LocalizedString
+		/**
+		 * {points} points
+		 */
+		pointsPrice: (arg: { points: number }) => LocalizedString
+		/**
+		 * {count} left
+		 */
+		stockLeft: (arg: { count: number }) => LocalizedString
+		/**
+		 * Limit {count} per member
+		 */
+		perMember: (arg: { count: number }) => LocalizedString
+		/**
+		 * Coupon
+		 */
+		kindCoupon: () => LocalizedString
+		/**
+		 * Collect in store
+		 */
+		kindProduct: () => LocalizedString
+		/**
+		 * Exchange
+		 */
+		exchange: () => LocalizedString
+		/**
+		 * Sold out
+		 */
+		soldOut: () => LocalizedString
+		/**
+		 * Limit reached
+		 */
+		limitReached: () => LocalizedString
+		/**
+		 * Not enough points
+		 */
+		notEnoughPoints: () => LocalizedString
+		/**
+		 * Nothing to exchange yet
+		 */
+		empty: () => LocalizedString
+		/**
+		 * New rewards appear here when the shop adds them.
+		 */
+		emptyHint: () => LocalizedString
+		/**
+		 * Quantity
+		 */
+		quantity: () => LocalizedString
+		/**
+		 * One more
+		 */
+		increase: () => LocalizedString
+		/**
+		 * One fewer
+		 */
+		decrease: () => LocalizedString
+		/**
+		 * Confirm exchange
+		 */
+		confirmTitle: () => LocalizedString
+		/**
+		 * Points needed
+		 */
+		total: () => LocalizedString
+		/**
+		 * Points left after
+		 */
+		after: () => LocalizedString
+		/**
+		 * Exchange now
+		 */
+		confirm: () => LocalizedString
+		/**
+		 * Cancel
+		 */
+		cancel: () => LocalizedString
+		/**
+		 * Exchanging…
+		 */
+		exchanging: () => LocalizedString
+		/**
+		 * Added to your coupons
+		 */
+		couponsGranted: () => LocalizedString
+		/**
+		 * View my coupons
+		 */
+		viewCoupons: () => LocalizedString
+		/**
+		 * Collect code
+		 */
+		collectCode: () => LocalizedString
+		/**
+		 * Show this code at the counter to collect your item.
+		 */
+		collectHint: () => LocalizedString
+		/**
+		 * Points spent
+		 */
+		pointsSpent: () => LocalizedString
+		/**
+		 * Points left
+		 */
+		pointsLeft: () => LocalizedString
+		/**
+		 * Back to the points mall
+		 */
+		backToMall: () => LocalizedString
+		/**
+		 * Until {date}
+		 */
+		endsOn: (arg: { date: string }) => LocalizedString
+		/**
+		 * How to use
+		 */
+		rules: () => LocalizedString
+		/**
+		 * This exchange could not be found.
+		 */
+		notFound: () => LocalizedString
+		/**
+		 * Details
+		 */
+		details: () => LocalizedString
 	}
 	productLink: {
 		/**

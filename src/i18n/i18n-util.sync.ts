@@ -19,6 +19,7 @@ import en_login from './en/login'
 import en_member from './en/member'
 import en_orders from './en/orders'
 import en_payment from './en/payment'
+import en_pointStore from './en/pointStore'
 import en_productLink from './en/productLink'
 import en_recharge from './en/recharge'
 import en_redBag from './en/redBag'
@@ -31,6 +32,7 @@ import es_login from './es/login'
 import es_member from './es/member'
 import es_orders from './es/orders'
 import es_payment from './es/payment'
+import es_pointStore from './es/pointStore'
 import es_productLink from './es/productLink'
 import es_recharge from './es/recharge'
 import es_redBag from './es/redBag'
@@ -43,6 +45,7 @@ import fr_login from './fr/login'
 import fr_member from './fr/member'
 import fr_orders from './fr/orders'
 import fr_payment from './fr/payment'
+import fr_pointStore from './fr/pointStore'
 import fr_productLink from './fr/productLink'
 import fr_recharge from './fr/recharge'
 import fr_redBag from './fr/redBag'
@@ -55,6 +58,7 @@ import zh_CN_login from './zh-CN/login'
 import zh_CN_member from './zh-CN/member'
 import zh_CN_orders from './zh-CN/orders'
 import zh_CN_payment from './zh-CN/payment'
+import zh_CN_pointStore from './zh-CN/pointStore'
 import zh_CN_productLink from './zh-CN/productLink'
 import zh_CN_recharge from './zh-CN/recharge'
 import zh_CN_redBag from './zh-CN/redBag'
@@ -67,6 +71,7 @@ import zh_TW_login from './zh-TW/login'
 import zh_TW_member from './zh-TW/member'
 import zh_TW_orders from './zh-TW/orders'
 import zh_TW_payment from './zh-TW/payment'
+import zh_TW_pointStore from './zh-TW/pointStore'
 import zh_TW_productLink from './zh-TW/productLink'
 import zh_TW_recharge from './zh-TW/recharge'
 import zh_TW_redBag from './zh-TW/redBag'
@@ -83,6 +88,7 @@ const localeTranslations = {
 		member: en_member,
 		orders: en_orders,
 		payment: en_payment,
+		pointStore: en_pointStore,
 		productLink: en_productLink,
 		recharge: en_recharge,
 		redBag: en_redBag,
@@ -98,6 +104,7 @@ const localeTranslations = {
 		member: es_member,
 		orders: es_orders,
 		payment: es_payment,
+		pointStore: es_pointStore,
 		productLink: es_productLink,
 		recharge: es_recharge,
 		redBag: es_redBag,
@@ -113,6 +120,7 @@ const localeTranslations = {
 		member: fr_member,
 		orders: fr_orders,
 		payment: fr_payment,
+		pointStore: fr_pointStore,
 		productLink: fr_productLink,
 		recharge: fr_recharge,
 		redBag: fr_redBag,
@@ -128,6 +136,7 @@ const localeTranslations = {
 		member: zh_CN_member,
 		orders: zh_CN_orders,
 		payment: zh_CN_payment,
+		pointStore: zh_CN_pointStore,
 		productLink: zh_CN_productLink,
 		recharge: zh_CN_recharge,
 		redBag: zh_CN_redBag,
@@ -143,6 +152,7 @@ const localeTranslations = {
 		member: zh_TW_member,
 		orders: zh_TW_orders,
 		payment: zh_TW_payment,
+		pointStore: zh_TW_pointStore,
 		productLink: zh_TW_productLink,
 		recharge: zh_TW_recharge,
 		redBag: zh_TW_redBag,

@@ -27,6 +27,7 @@ export const namespaces: Namespaces[] = [
 	'member',
 	'orders',
 	'payment',
+	'pointStore',
 	'productLink',
 	'recharge',
 	'redBag',

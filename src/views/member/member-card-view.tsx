@@ -23,6 +23,7 @@ export interface MemberCardHrefs {
   transactions: string;
   recharge: string;
   points: string;
+  pointStore: string;
   stores: string;
   code: string;
 }
@@ -141,6 +142,12 @@ function MemberHome({ info, member, hrefs }: { info: VipInfo; member: Member; hr
       testId: 'member-transactions',
     },
     { href: hrefs.points, icon: 'star', label: LL.member.card.pointsHistory(), testId: 'member-points' },
+    {
+      href: hrefs.pointStore,
+      icon: 'star',
+      label: LL.member.card.pointStore(),
+      testId: 'member-point-store',
+    },
     ...(member.isChain
       ? [
           {

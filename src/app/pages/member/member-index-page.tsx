@@ -79,6 +79,7 @@ function MemberIndex() {
           transactions: navigation.href('/member/doc'),
           recharge: navigation.href('/member/recharge'),
           points: navigation.href('/member/point-consume-list'),
+          pointStore: navigation.href('/member/point-store/point-store'),
           stores: navigation.href('/member/store-list'),
           code: navigation.href('/member/bind-qrcode'),
         }}

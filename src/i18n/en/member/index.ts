@@ -24,6 +24,7 @@ const en_member = {
     transactions: 'Transactions',
     recharge: 'Top up',
     pointsHistory: 'Points history',
+    pointStore: 'Points mall',
     stores: 'Shops that accept the card',
     code: 'Member code',
     codeHint: 'Show it at the counter',

@@ -23,6 +23,7 @@ const es_member = {
     transactions: 'Movimientos',
     recharge: 'Recargar',
     pointsHistory: 'Historial de puntos',
+    pointStore: 'Tienda de puntos',
     stores: 'Tiendas que aceptan la tarjeta',
     code: 'Código de socio',
     codeHint: 'Muéstralo en caja',

@@ -23,6 +23,7 @@ const fr_member = {
     transactions: 'Opérations',
     recharge: 'Recharger',
     pointsHistory: 'Historique des points',
+    pointStore: 'Boutique de points',
     stores: 'Boutiques acceptant la carte',
     code: 'Code membre',
     codeHint: 'À montrer en caisse',

@@ -22,6 +22,7 @@ const zhCN_member = {
     transactions: '消费记录',
     recharge: '充值',
     pointsHistory: '积分明细',
+    pointStore: '积分商城',
     stores: '适用门店',
     code: '会员码',
     codeHint: '到店出示',

@@ -22,6 +22,7 @@ const zhTW_member = {
     transactions: '消費紀錄',
     recharge: '儲值',
     pointsHistory: '點數明細',
+    pointStore: '積分商城',
     stores: '適用門市',
     code: '會員碼',
     codeHint: '到店出示',

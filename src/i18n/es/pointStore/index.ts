@@ -1,0 +1,43 @@
+// The points mall.
+import type { NamespacePointStoreTranslation } from '../../i18n-types';
+
+const es_pointStore = {
+  title: 'Tienda de puntos',
+  detailTitle: 'Detalles del cupón',
+  successTitle: 'Canje realizado',
+  myPoints: 'Mis puntos',
+  history: 'Historial de puntos',
+  pointsPrice: '{points} puntos',
+  stockLeft: 'Quedan {count}',
+  perMember: 'Límite de {count} por socio',
+  kindCoupon: 'Cupón',
+  kindProduct: 'Recoger en tienda',
+  exchange: 'Canjear',
+  soldOut: 'Agotado',
+  limitReached: 'Límite alcanzado',
+  notEnoughPoints: 'Puntos insuficientes',
+  empty: 'Todavía no hay nada que canjear',
+  emptyHint: 'Las nuevas recompensas aparecerán aquí.',
+  quantity: 'Cantidad',
+  increase: 'Uno más',
+  decrease: 'Uno menos',
+  confirmTitle: 'Confirmar canje',
+  total: 'Puntos necesarios',
+  after: 'Puntos después',
+  confirm: 'Canjear ahora',
+  cancel: 'Cancelar',
+  exchanging: 'Canjeando…',
+  couponsGranted: 'Añadido a tus cupones',
+  viewCoupons: 'Ver mis cupones',
+  collectCode: 'Código de recogida',
+  collectHint: 'Muestra este código en el mostrador para recoger tu artículo.',
+  pointsSpent: 'Puntos gastados',
+  pointsLeft: 'Puntos restantes',
+  backToMall: 'Volver a la tienda de puntos',
+  endsOn: 'Hasta el {date}',
+  rules: 'Cómo usarlo',
+  notFound: 'No se encontró este canje.',
+  details: 'Detalles',
+} satisfies NamespacePointStoreTranslation;
+
+export default es_pointStore;

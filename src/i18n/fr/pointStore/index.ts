@@ -1,0 +1,43 @@
+// The points mall.
+import type { NamespacePointStoreTranslation } from '../../i18n-types';
+
+const fr_pointStore = {
+  title: 'Boutique de points',
+  detailTitle: 'Détails du coupon',
+  successTitle: 'Échange réussi',
+  myPoints: 'Mes points',
+  history: 'Historique des points',
+  pointsPrice: '{points} points',
+  stockLeft: '{count} restants',
+  perMember: 'Limite de {count} par membre',
+  kindCoupon: 'Coupon',
+  kindProduct: 'À retirer en boutique',
+  exchange: 'Échanger',
+  soldOut: 'Épuisé',
+  limitReached: 'Limite atteinte',
+  notEnoughPoints: 'Points insuffisants',
+  empty: 'Rien à échanger pour le moment',
+  emptyHint: 'Les nouvelles récompenses apparaîtront ici.',
+  quantity: 'Quantité',
+  increase: 'Un de plus',
+  decrease: 'Un de moins',
+  confirmTitle: 'Confirmer l’échange',
+  total: 'Points nécessaires',
+  after: 'Points restants après',
+  confirm: 'Échanger maintenant',
+  cancel: 'Annuler',
+  exchanging: 'Échange en cours…',
+  couponsGranted: 'Ajouté à vos coupons',
+  viewCoupons: 'Voir mes coupons',
+  collectCode: 'Code de retrait',
+  collectHint: 'Montrez ce code au comptoir pour retirer votre article.',
+  pointsSpent: 'Points dépensés',
+  pointsLeft: 'Points restants',
+  backToMall: 'Retour à la boutique de points',
+  endsOn: 'Jusqu’au {date}',
+  rules: 'Utilisation',
+  notFound: 'Échange introuvable.',
+  details: 'Détails',
+} satisfies NamespacePointStoreTranslation;
+
+export default fr_pointStore;

@@ -1,0 +1,43 @@
+// The points mall.
+import type { NamespacePointStoreTranslation } from '../../i18n-types';
+
+const zhCN_pointStore = {
+  title: '积分商城',
+  detailTitle: '优惠券详情',
+  successTitle: '兑换成功',
+  myPoints: '我的积分',
+  history: '积分明细',
+  pointsPrice: '{points} 积分',
+  stockLeft: '剩余 {count} 件',
+  perMember: '每人限兑 {count} 件',
+  kindCoupon: '优惠券',
+  kindProduct: '到店领取',
+  exchange: '立即兑换',
+  soldOut: '已兑完',
+  limitReached: '已达上限',
+  notEnoughPoints: '积分不足',
+  empty: '暂无可兑换商品',
+  emptyHint: '商家上架新奖励后会显示在这里。',
+  quantity: '数量',
+  increase: '加一件',
+  decrease: '减一件',
+  confirmTitle: '确认兑换',
+  total: '所需积分',
+  after: '兑换后剩余',
+  confirm: '确认兑换',
+  cancel: '取消',
+  exchanging: '兑换中…',
+  couponsGranted: '已放入您的优惠券',
+  viewCoupons: '查看我的优惠券',
+  collectCode: '领取码',
+  collectHint: '到店时向店员出示此码领取商品。',
+  pointsSpent: '消耗积分',
+  pointsLeft: '剩余积分',
+  backToMall: '返回积分商城',
+  endsOn: '截至 {date}',
+  rules: '使用说明',
+  notFound: '未找到该兑换记录。',
+  details: '详情',
+} satisfies NamespacePointStoreTranslation;
+
+export default zhCN_pointStore;

@@ -1,0 +1,43 @@
+// The points mall.
+import type { NamespacePointStoreTranslation } from '../../i18n-types';
+
+const zhTW_pointStore = {
+  title: '積分商城',
+  detailTitle: '優惠券詳情',
+  successTitle: '兌換成功',
+  myPoints: '我的積分',
+  history: '積分明細',
+  pointsPrice: '{points} 積分',
+  stockLeft: '剩餘 {count} 件',
+  perMember: '每人限兌 {count} 件',
+  kindCoupon: '優惠券',
+  kindProduct: '到店領取',
+  exchange: '立即兌換',
+  soldOut: '已兌完',
+  limitReached: '已達上限',
+  notEnoughPoints: '積分不足',
+  empty: '暫無可兌換商品',
+  emptyHint: '商家上架新獎勵後會顯示在這裡。',
+  quantity: '數量',
+  increase: '加一件',
+  decrease: '減一件',
+  confirmTitle: '確認兌換',
+  total: '所需積分',
+  after: '兌換後剩餘',
+  confirm: '確認兌換',
+  cancel: '取消',
+  exchanging: '兌換中…',
+  couponsGranted: '已放入您的優惠券',
+  viewCoupons: '查看我的優惠券',
+  collectCode: '領取碼',
+  collectHint: '到店時向店員出示此碼領取商品。',
+  pointsSpent: '消耗積分',
+  pointsLeft: '剩餘積分',
+  backToMall: '返回積分商城',
+  endsOn: '截至 {date}',
+  rules: '使用說明',
+  notFound: '未找到該兌換紀錄。',
+  details: '詳情',
+} satisfies NamespacePointStoreTranslation;
+
+export default zhTW_pointStore;
