@@ -121,6 +121,7 @@ for (const [language, t] of [
     await app.open('/', { id: 1 });
     await menu.waitForProducts();
     await app.open('/pages/user/login');
+    await center.declineMemberInvitation();
     const phone = freshPhone(language === 'English' ? 1 : 0);
     await login.withDemoCode(phone);
     const street = language === 'English' ? '100 Comfort Road' : '舒心路 100 号';

@@ -66,6 +66,7 @@ test('a logged-in customer switches language while the app is still reading who 
   await app.open('/pages/user/login');
   const phone = `135${String(Date.now() % 100_000_000).padStart(8, '0')}`;
   const shown = `${phone.slice(0, 3)}****${phone.slice(-4)}`;
+  await center.declineMemberInvitation();
   await login.withDemoCode(phone);
   await expect(page.getByTestId('user-name')).toHaveText(shown);
 

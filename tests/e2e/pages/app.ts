@@ -150,6 +150,18 @@ export class CenterPage extends App {
   get loginEntry(): Locator {
     return this.page.getByRole('link', { name: /Log in \/ sign up|登录 \/ 注册/ });
   }
+
+  /**
+   * A shop that registers members on the web invites a logged-in customer who is not one, once per
+   * launch, in a sheet over this page. A scenario about something else answers "Not now" whenever the
+   * sheet comes up, instead of racing it (tests/e2e/login.spec.ts asserts the invitation itself).
+   */
+  async declineMemberInvitation() {
+    const invitation = this.page.getByRole('dialog', { name: /^(成为会员|Become a member)$/ });
+    await this.page.addLocatorHandler(invitation, async () => {
+      await invitation.getByRole('button', { name: /^(以后再说|Not now)$/ }).click();
+    });
+  }
 }
 
 export class LoginPage extends App {
