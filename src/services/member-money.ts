@@ -18,7 +18,7 @@ import type {
   pointDocInput,
   RechargeRefusal,
 } from '../domain/api/member-money';
-import { RECHARGE_REFUSALS } from '../domain/api/member-money';
+import { RECHARGE_REFUSALS } from '../domain/api/member-money-rules';
 import { contractCalls } from './api/call';
 import { isHttpError } from './http';
 

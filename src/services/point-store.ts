@@ -12,7 +12,7 @@ import type {
   pointStoreItemsInput,
   PointStoreRefusal,
 } from '../domain/api/point-store';
-import { POINT_STORE_REFUSALS } from '../domain/api/point-store';
+import { POINT_STORE_REFUSALS } from '../domain/api/point-store-rules';
 import { contractCalls } from './api/call';
 import { isHttpError } from './http';
 

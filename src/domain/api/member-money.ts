@@ -16,46 +16,8 @@ import { z } from 'zod';
 import { PAYMENT_STATES } from './order-life-rules';
 import { entityId } from './store';
 
-/** What a ledger row records (opening: the balance the card had when the ledger began). */
-export const LEDGER_KINDS = [
-  'opening',
-  'orderPay',
-  'orderRefund',
-  'recharge',
-  'pointsEarn',
-  'pointsReverse',
-  /** Points spent in the points store (key `pointsExchange:<exchangeId>`). */
-  'pointsExchange',
-  'adjust',
-] as const;
-export type LedgerKind = (typeof LEDGER_KINDS)[number];
-
-/** Why a recharge call was refused (the message says it in the customer's language). */
-export const RECHARGE_REFUSALS = [
-  /** The session has no member card in this shop's membership scope. */
-  'memberRequired',
-  /** The shop does not take recharges (isAllowRecharge false or the member function closed). */
-  'rechargeClosed',
-  /** The tier does not exist, is inactive, or is for the first recharge only and the member has charged. */
-  'ruleNotFound',
-  /** A free amount outside the scope's limits, or free amounts not allowed. */
-  'amountInvalid',
-  /** Neither or both of ruleId and amount. */
-  'ruleOrAmount',
-  /** The pay type is not one store/vipChargePaySetting offers. */
-  'payTypeInvalid',
-  /** The gateway could not open a payment page; nothing was charged. */
-  'gatewayUnavailable',
-  /** Another first-recharge-only tier purchase of this member is still open. */
-  'firstChargeInProgress',
-  /** No recharge with that id belongs to the session's member. */
-  'rechargeNotFound',
-  /** The idempotencyKey was used before for another tier or amount. */
-  'idempotencyConflict',
-  /** vip/doc or vip/pointDoc named a member card that is not the session's. */
-  'memberNotFound',
-] as const;
-export type RechargeRefusal = (typeof RECHARGE_REFUSALS)[number];
+export * from './member-money-rules';
+import { LEDGER_KINDS } from './member-money-rules';
 
 const page = z.number().int().positive().max(100_000).default(1);
 
@@ -217,6 +179,3 @@ export const memberDocInfo = z.object({ list: z.array(balanceEntry), ...pageFiel
 export type MemberDocInfo = z.infer<typeof memberDocInfo>;
 export const pointDocInfo = z.object({ list: z.array(pointsEntry), points: z.number().int(), ...pageFields });
 export type PointDocInfo = z.infer<typeof pointDocInfo>;
-
-/** Rows per page of vip/doc and vip/pointDoc. */
-export const DOC_PAGE_SIZE = 20;
