@@ -37,6 +37,8 @@ export const BUILT_PATHS = [
   '/member/charge-success',
   '/member/doc',
   '/member/point-consume-list',
+  '/member/limit-card',
+  '/member/limit-card-history',
   '/member/point-store/point-store',
   '/member/point-store/coupon-detail',
   '/member/point-store/exchange-success',

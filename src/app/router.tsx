@@ -287,6 +287,18 @@ export const memberPointConsumeListRoute = createRoute({
   path: '/member/point-consume-list',
   component: lazyPage(() => import('./pages/member/point-consume-list-page')),
 });
+// The member's limit cards and their uses (decisions M150–M169), each page with its own reads in its chunk.
+export const memberLimitCardRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/member/limit-card',
+  component: lazyPage(() => import('./pages/member/limit-card-page')),
+});
+export const memberLimitCardHistoryRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/member/limit-card-history',
+  component: lazyPage(() => import('./pages/member/limit-card-history-page')),
+  validateSearch: (search: Record<string, unknown>) => search,
+});
 
 // The points mall (decisions M140-M143): three lazy pages sharing one view module; each reads its own query.
 export const pointStoreRoute = createRoute({
@@ -376,6 +388,8 @@ const routeTree = rootRoute.addChildren([
   memberChargeSuccessRoute,
   memberDocRoute,
   memberPointConsumeListRoute,
+  memberLimitCardRoute,
+  memberLimitCardHistoryRoute,
   pointStoreRoute,
   pointStoreDetailRoute,
   pointExchangeSuccessRoute,

@@ -20,6 +20,7 @@ export type Translations = RootTranslation &
 	checkout: NamespaceCheckoutTranslation,
 	coupons: NamespaceCouponsTranslation,
 	info: NamespaceInfoTranslation,
+	limitCard: NamespaceLimitCardTranslation,
 	login: NamespaceLoginTranslation,
 	member: NamespaceMemberTranslation,
 	orders: NamespaceOrdersTranslation,
@@ -1880,6 +1881,182 @@ export type NamespaceInfoTranslation = {
 	}
 }
 
+export type NamespaceLimitCardTranslation = {
+	/**
+	 * L​i​m​i​t​ ​c​a​r​d​s
+	 */
+	title: string
+	/**
+	 * C​a​r​d​ ​u​s​e​s
+	 */
+	historyTitle: string
+	/**
+	 * L​i​m​i​t​ ​c​a​r​d​s
+	 */
+	memberEntry: string
+	/**
+	 * P​r​e​p​a​i​d​ ​u​s​e​s​ ​o​f​ ​d​i​s​h​e​s​ ​y​o​u​ ​l​o​v​e
+	 */
+	memberEntryHint: string
+	/**
+	 * {​r​e​m​a​i​n​i​n​g​}​ ​o​f​ ​{​t​o​t​a​l​}​ ​u​s​e​s​ ​l​e​f​t
+	 * @param {number} remaining
+	 * @param {number} total
+	 */
+	remaining: RequiredParams<'remaining' | 'total'>
+	/**
+	 * V​a​l​i​d​ ​u​n​t​i​l​ ​{​d​a​t​e​}
+	 * @param {string} date
+	 */
+	validUntil: RequiredParams<'date'>
+	/**
+	 * U​s​a​b​l​e​ ​f​r​o​m​ ​{​d​a​t​e​}
+	 * @param {string} date
+	 */
+	validFrom: RequiredParams<'date'>
+	/**
+	 * N​o​ ​e​n​d​ ​d​a​t​e
+	 */
+	noEnd: string
+	/**
+	 * P​a​y​s​ ​f​o​r​:​ ​{​p​r​o​d​u​c​t​s​}
+	 * @param {string} products
+	 */
+	covers: RequiredParams<'products'>
+	/**
+	 * P​a​y​s​ ​f​o​r​ ​p​r​o​d​u​c​t​s​ ​o​f​ ​a​n​o​t​h​e​r​ ​b​r​a​n​c​h
+	 */
+	coversUnknown: string
+	/**
+	 * U​s​e​s
+	 */
+	history: string
+	/**
+	 * N​o​ ​l​i​m​i​t​ ​c​a​r​d​s​ ​y​e​t
+	 */
+	empty: string
+	/**
+	 * B​u​y​ ​o​n​e​ ​a​t​ ​t​h​e​ ​c​o​u​n​t​e​r​,​ ​o​r​ ​g​e​t​ ​o​n​e​ ​w​i​t​h​ ​a​ ​t​o​p​-​u​p​ ​o​f​f​e​r​.
+	 */
+	emptyHint: string
+	/**
+	 * S​e​e​ ​t​o​p​-​u​p​ ​o​f​f​e​r​s
+	 */
+	topUp: string
+	/**
+	 * N​o​ ​u​s​e​s​ ​y​e​t
+	 */
+	historyEmpty: string
+	/**
+	 * P​a​y​ ​f​o​r​ ​a​ ​d​i​s​h​ ​w​i​t​h​ ​a​ ​l​i​m​i​t​ ​c​a​r​d​ ​a​t​ ​c​h​e​c​k​o​u​t​ ​a​n​d​ ​i​t​ ​s​h​o​w​s​ ​h​e​r​e​.
+	 */
+	historyEmptyHint: string
+	/**
+	 * S​h​o​w
+	 */
+	filterLabel: string
+	/**
+	 * A​l​l
+	 */
+	filterAll: string
+	/**
+	 * O​r​d​e​r​ ​{​o​r​d​e​r​N​o​}
+	 * @param {string} orderNo
+	 */
+	order: RequiredParams<'orderNo'>
+	/**
+	 * A​t​ ​t​h​e​ ​c​o​u​n​t​e​r
+	 */
+	atCounter: string
+	/**
+	 * {​r​e​m​a​i​n​i​n​g​}​ ​l​e​f​t
+	 * @param {number} remaining
+	 */
+	after: RequiredParams<'remaining'>
+	/**
+	 * {​u​s​e​s​}​ ​u​s​e​s
+	 * @param {number} uses
+	 */
+	uses: RequiredParams<'uses'>
+	/**
+	 * L​i​m​i​t​ ​c​a​r​d
+	 */
+	rowLabel: string
+	/**
+	 * {​c​o​u​n​t​}​ ​c​a​n​ ​p​a​y​ ​f​o​r​ ​i​t​e​m​s​ ​h​e​r​e
+	 * @param {number} count
+	 */
+	rowChoose: RequiredParams<'count'>
+	/**
+	 * {​n​a​m​e​}​ ​·​ ​{​u​s​e​s​}​ ​u​s​e​s​,​ ​−​{​a​m​o​u​n​t​}
+	 * @param {string} amount
+	 * @param {string} name
+	 * @param {number} uses
+	 */
+	rowChosen: RequiredParams<'amount' | 'name' | 'uses'>
+	/**
+	 * L​o​a​d​i​n​g​ ​y​o​u​r​ ​c​a​r​d​s​…
+	 */
+	rowLoading: string
+	/**
+	 * P​a​y​ ​w​i​t​h​ ​a​ ​l​i​m​i​t​ ​c​a​r​d
+	 */
+	sheetTitle: string
+	/**
+	 * D​o​n​’​t​ ​u​s​e​ ​a​ ​l​i​m​i​t​ ​c​a​r​d
+	 */
+	sheetNone: string
+	/**
+	 * {​u​n​i​t​s​}​ ​×​ ​{​p​r​o​d​u​c​t​}​ ​a​t​ ​n​o​ ​c​h​a​r​g​e​ ​·​ ​t​a​k​e​s​ ​{​u​s​e​s​}​ ​o​f​ ​{​r​e​m​a​i​n​i​n​g​}​ ​u​s​e​s
+	 * @param {string} product
+	 * @param {number} remaining
+	 * @param {number} units
+	 * @param {number} uses
+	 */
+	sheetTakes: RequiredParams<'product' | 'remaining' | 'units' | 'uses'>
+	/**
+	 * P​a​i​d​ ​b​y​ ​l​i​m​i​t​ ​c​a​r​d
+	 */
+	paidByCard: string
+	/**
+	 * T​h​e​ ​c​a​r​d​ ​w​a​s​ ​t​a​k​e​n​ ​o​f​f​ ​t​h​i​s​ ​o​r​d​e​r​:​ ​{​r​e​a​s​o​n​}
+	 * @param {string} reason
+	 */
+	refused: RequiredParams<'reason'>
+	state: {
+		/**
+		 * U​s​a​b​l​e
+		 */
+		usable: string
+		/**
+		 * U​s​e​d​ ​u​p
+		 */
+		usedUp: string
+		/**
+		 * E​x​p​i​r​e​d
+		 */
+		expired: string
+		/**
+		 * N​o​t​ ​y​e​t​ ​v​a​l​i​d
+		 */
+		notYetValid: string
+	}
+	kind: {
+		/**
+		 * C​a​r​d​ ​i​s​s​u​e​d
+		 */
+		grant: string
+		/**
+		 * U​s​e​d
+		 */
+		orderUse: string
+		/**
+		 * R​e​t​u​r​n​e​d
+		 */
+		orderReturn: string
+	}
+}
+
 export type NamespaceLoginTranslation = {
 	/**
 	 * L​o​g​ ​i​n
@@ -2041,6 +2218,10 @@ export type NamespaceMemberTranslation = {
 		 * P​o​i​n​t​s​ ​m​a​l​l
 		 */
 		pointStore: string
+		/**
+		 * L​i​m​i​t​ ​c​a​r​d​s
+		 */
+		limitCards: string
 		/**
 		 * S​h​o​p​s​ ​t​h​a​t​ ​a​c​c​e​p​t​ ​t​h​e​ ​c​a​r​d
 		 */
@@ -4297,6 +4478,7 @@ export type Namespaces =
 	| 'checkout'
 	| 'coupons'
 	| 'info'
+	| 'limitCard'
 	| 'login'
 	| 'member'
 	| 'orders'
@@ -4331,6 +4513,12 @@ type DisallowNamespaces = {
 	 * you need to use the `./info/index.ts` file instead
 	 */
 	info?: "[typesafe-i18n] reserved for 'info'-namespace. You need to use the `./info/index.ts` file instead."
+
+	/**
+	 * reserved for 'limitCard'-namespace\
+	 * you need to use the `./limitCard/index.ts` file instead
+	 */
+	limitCard?: "[typesafe-i18n] reserved for 'limitCard'-namespace. You need to use the `./limitCard/index.ts` file instead."
 
 	/**
 	 * reserved for 'login'-namespace\
@@ -6136,6 +6324,164 @@ export type TranslationFunctions = {
 			giftBalance: () => LocalizedString
 		}
 	}
+	limitCard: {
+		/**
+		 * Limit cards
+		 */
+		title: () => LocalizedString
+		/**
+		 * Card uses
+		 */
+		historyTitle: () => LocalizedString
+		/**
+		 * Limit cards
+		 */
+		memberEntry: () => LocalizedString
+		/**
+		 * Prepaid uses of dishes you love
+		 */
+		memberEntryHint: () => LocalizedString
+		/**
+		 * {remaining} of {total} uses left
+		 */
+		remaining: (arg: { remaining: number, total: number }) => LocalizedString
+		/**
+		 * Valid until {date}
+		 */
+		validUntil: (arg: { date: string }) => LocalizedString
+		/**
+		 * Usable from {date}
+		 */
+		validFrom: (arg: { date: string }) => LocalizedString
+		/**
+		 * No end date
+		 */
+		noEnd: () => LocalizedString
+		/**
+		 * Pays for: {products}
+		 */
+		covers: (arg: { products: string }) => LocalizedString
+		/**
+		 * Pays for products of another branch
+		 */
+		coversUnknown: () => LocalizedString
+		/**
+		 * Uses
+		 */
+		history: () => LocalizedString
+		/**
+		 * No limit cards yet
+		 */
+		empty: () => LocalizedString
+		/**
+		 * Buy one at the counter, or get one with a top-up offer.
+		 */
+		emptyHint: () => LocalizedString
+		/**
+		 * See top-up offers
+		 */
+		topUp: () => LocalizedString
+		/**
+		 * No uses yet
+		 */
+		historyEmpty: () => LocalizedString
+		/**
+		 * Pay for a dish with a limit card at checkout and it shows here.
+		 */
+		historyEmptyHint: () => LocalizedString
+		/**
+		 * Show
+		 */
+		filterLabel: () => LocalizedString
+		/**
+		 * All
+		 */
+		filterAll: () => LocalizedString
+		/**
+		 * Order {orderNo}
+		 */
+		order: (arg: { orderNo: string }) => LocalizedString
+		/**
+		 * At the counter
+		 */
+		atCounter: () => LocalizedString
+		/**
+		 * {remaining} left
+		 */
+		after: (arg: { remaining: number }) => LocalizedString
+		/**
+		 * {uses} uses
+		 */
+		uses: (arg: { uses: number }) => LocalizedString
+		/**
+		 * Limit card
+		 */
+		rowLabel: () => LocalizedString
+		/**
+		 * {count} can pay for items here
+		 */
+		rowChoose: (arg: { count: number }) => LocalizedString
+		/**
+		 * {name} · {uses} uses, −{amount}
+		 */
+		rowChosen: (arg: { amount: string, name: string, uses: number }) => LocalizedString
+		/**
+		 * Loading your cards…
+		 */
+		rowLoading: () => LocalizedString
+		/**
+		 * Pay with a limit card
+		 */
+		sheetTitle: () => LocalizedString
+		/**
+		 * Don’t use a limit card
+		 */
+		sheetNone: () => LocalizedString
+		/**
+		 * {units} × {product} at no charge · takes {uses} of {remaining} uses
+		 */
+		sheetTakes: (arg: { product: string, remaining: number, units: number, uses: number }) => LocalizedString
+		/**
+		 * Paid by limit card
+		 */
+		paidByCard: () => LocalizedString
+		/**
+		 * The card was taken off this order: {reason}
+		 */
+		refused: (arg: { reason: string }) => LocalizedString
+		state: {
+			/**
+			 * Usable
+			 */
+			usable: () => LocalizedString
+			/**
+			 * Used up
+			 */
+			usedUp: () => LocalizedString
+			/**
+			 * Expired
+			 */
+			expired: () => LocalizedString
+			/**
+			 * Not yet valid
+			 */
+			notYetValid: () => LocalizedString
+		}
+		kind: {
+			/**
+			 * Card issued
+			 */
+			grant: () => LocalizedString
+			/**
+			 * Used
+			 */
+			orderUse: () => LocalizedString
+			/**
+			 * Returned
+			 */
+			orderReturn: () => LocalizedString
+		}
+	}
 	login: {
 		/**
 		 * Log in
@@ -6292,6 +6638,10 @@ export type TranslationFunctions = {
 			 * Points mall
 			 */
 			pointStore: () => LocalizedString
+			/**
+			 * Limit cards
+			 */
+			limitCards: () => LocalizedString
 			/**
 			 * Shops that accept the card
 			 */

@@ -15,6 +15,7 @@ import en_address from './en/address'
 import en_checkout from './en/checkout'
 import en_coupons from './en/coupons'
 import en_info from './en/info'
+import en_limitCard from './en/limitCard'
 import en_login from './en/login'
 import en_member from './en/member'
 import en_orders from './en/orders'
@@ -28,6 +29,7 @@ import es_address from './es/address'
 import es_checkout from './es/checkout'
 import es_coupons from './es/coupons'
 import es_info from './es/info'
+import es_limitCard from './es/limitCard'
 import es_login from './es/login'
 import es_member from './es/member'
 import es_orders from './es/orders'
@@ -41,6 +43,7 @@ import fr_address from './fr/address'
 import fr_checkout from './fr/checkout'
 import fr_coupons from './fr/coupons'
 import fr_info from './fr/info'
+import fr_limitCard from './fr/limitCard'
 import fr_login from './fr/login'
 import fr_member from './fr/member'
 import fr_orders from './fr/orders'
@@ -54,6 +57,7 @@ import zh_CN_address from './zh-CN/address'
 import zh_CN_checkout from './zh-CN/checkout'
 import zh_CN_coupons from './zh-CN/coupons'
 import zh_CN_info from './zh-CN/info'
+import zh_CN_limitCard from './zh-CN/limitCard'
 import zh_CN_login from './zh-CN/login'
 import zh_CN_member from './zh-CN/member'
 import zh_CN_orders from './zh-CN/orders'
@@ -67,6 +71,7 @@ import zh_TW_address from './zh-TW/address'
 import zh_TW_checkout from './zh-TW/checkout'
 import zh_TW_coupons from './zh-TW/coupons'
 import zh_TW_info from './zh-TW/info'
+import zh_TW_limitCard from './zh-TW/limitCard'
 import zh_TW_login from './zh-TW/login'
 import zh_TW_member from './zh-TW/member'
 import zh_TW_orders from './zh-TW/orders'
@@ -84,6 +89,7 @@ const localeTranslations = {
 		checkout: en_checkout,
 		coupons: en_coupons,
 		info: en_info,
+		limitCard: en_limitCard,
 		login: en_login,
 		member: en_member,
 		orders: en_orders,
@@ -100,6 +106,7 @@ const localeTranslations = {
 		checkout: es_checkout,
 		coupons: es_coupons,
 		info: es_info,
+		limitCard: es_limitCard,
 		login: es_login,
 		member: es_member,
 		orders: es_orders,
@@ -116,6 +123,7 @@ const localeTranslations = {
 		checkout: fr_checkout,
 		coupons: fr_coupons,
 		info: fr_info,
+		limitCard: fr_limitCard,
 		login: fr_login,
 		member: fr_member,
 		orders: fr_orders,
@@ -132,6 +140,7 @@ const localeTranslations = {
 		checkout: zh_CN_checkout,
 		coupons: zh_CN_coupons,
 		info: zh_CN_info,
+		limitCard: zh_CN_limitCard,
 		login: zh_CN_login,
 		member: zh_CN_member,
 		orders: zh_CN_orders,
@@ -148,6 +157,7 @@ const localeTranslations = {
 		checkout: zh_TW_checkout,
 		coupons: zh_TW_coupons,
 		info: zh_TW_info,
+		limitCard: zh_TW_limitCard,
 		login: zh_TW_login,
 		member: zh_TW_member,
 		orders: zh_TW_orders,

@@ -23,6 +23,7 @@ export const namespaces: Namespaces[] = [
 	'checkout',
 	'coupons',
 	'info',
+	'limitCard',
 	'login',
 	'member',
 	'orders',

@@ -124,7 +124,8 @@ export function limitCardState(
   return 'usable';
 }
 
+/** The store/* calls of this contract, by action name. */
 export const limitCardContract = {
-  list: { input: limitCardListInput, info: limitCardListInfo },
-  useList: { input: limitCardUseListInput, info: limitCardUseListInfo },
+  limitCardList: { input: limitCardListInput, info: limitCardListInfo },
+  limitCardUseList: { input: limitCardUseListInput, info: limitCardUseListInfo },
 };

@@ -13,6 +13,7 @@ import type {
   PricingMember,
   PricingMemberSetting,
   PricingResult,
+  PricingLimitCard,
   PurchasedSpecial,
 } from '../../domain/pricing';
 import type { ProductTax } from '../../domain/catalog';
@@ -53,6 +54,8 @@ export interface PricingParts {
   /** A product coupon's line; absent or null = the dearest unit it covers. */
   couponLineFlag?: string | null;
   purchased: PurchasedSpecial[];
+  /** The member's limit card chosen at checkout; absent or null = none. */
+  limitCard?: PricingLimitCard | null;
   distance: number | null;
   isPickerPack: boolean;
   /** Tableware sets the customer chose at checkout; absent = the confirm page's default of one set. */
@@ -180,6 +183,7 @@ export function priceCart(
         couponId: parts.couponId,
         couponLineFlag: parts.couponLineFlag ?? null,
         purchased: parts.purchased,
+        limitCard: parts.limitCard ?? null,
         distance: parts.distance,
         isPickerPack: parts.isPickerPack,
         // The cart estimates the confirm page's default of one set (decision U27).

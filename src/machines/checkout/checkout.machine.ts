@@ -19,7 +19,7 @@ import type { PayOption } from '../../domain/api/store';
 import type { TableInfo, TableRef } from '../../domain/api/table';
 import type { CartProductFacts } from '../../domain/cart';
 import type { PayType } from '../../domain/enums';
-import type { Activity, CartLine, Coupon, PricingResult } from '../../domain/pricing';
+import type { Activity, CartLine, Coupon, PricingLimitCard, PricingResult } from '../../domain/pricing';
 import { defaultPayType, priceCart, type PricingParts } from '../cart/cart.rules';
 import {
   defaultTableware,
@@ -144,6 +144,8 @@ export type CheckoutEvent =
   | { type: 'checkout.setActivities'; activities: Activity[] }
   /** The coupon selection's change: the coupons the engine evaluates and the chosen one. */
   | { type: 'checkout.setCoupons'; coupons: Coupon[]; couponId: number | null; couponLineFlag: string | null }
+  /** The limit card selection's change: the member's card to pay covered units with, or none. */
+  | { type: 'checkout.setLimitCard'; card: PricingLimitCard | null }
   | { type: 'checkout.retry' }
   | { type: 'checkout.dismissError' }
   | { type: 'order.submit' };
@@ -155,7 +157,9 @@ export type CheckoutEmitted =
   /** The customer's default address was chosen for them: the visit keeps it like one picked by hand. */
   | { type: 'address.preselected'; address: Address }
   /** The server refused the order's coupon: the coupon selection drops it and reads the list again. */
-  | { type: 'coupon.refused'; reasons: string[] };
+  | { type: 'coupon.refused'; reasons: string[] }
+  /** The server refused the order's limit card: the card selection drops it and reads the cards again. */
+  | { type: 'limitCard.refused'; reason: string };
 
 const facts = (context: CheckoutContext): CheckoutFacts => ({
   shop: context.parts.shop,
@@ -185,6 +189,15 @@ const repriced = (context: CheckoutContext, changes: Partial<CheckoutContext>) =
 const couponFields = (parts: PricingParts) =>
   parts.couponId != null
     ? { couponId: parts.couponId, ...(parts.couponLineFlag ? { couponLineFlag: parts.couponLineFlag } : {}) }
+    : {};
+
+/**
+ * The order's limit card as order/confirm takes it: only when the engine found units it pays, as the server
+ * would refuse a card that covers nothing in the cart.
+ */
+const limitCardFields = (context: CheckoutContext) =>
+  context.parts.limitCard && (context.pricing?.limitCard?.uses ?? 0) > 0
+    ? { limitCardId: context.parts.limitCard.id }
     : {};
 
 const withForm = (context: CheckoutContext, changes: Partial<CheckoutForm>) =>
@@ -233,6 +246,8 @@ export const checkoutMachine = setup({
     isRefusal: (_, params: SubmitResult) => 'rejection' in params,
     isCouponRefusal: (_, params: SubmitResult) =>
       'rejection' in params && params.rejection.reason === 'couponUnusable',
+    isLimitCardRefusal: (_, params: SubmitResult) =>
+      'rejection' in params && params.rejection.reason === 'limitCardUnusable',
   },
   actions: {
     storePayOptions: assign(({ context }, params: { options: PayOption[] }) => {
@@ -309,6 +324,17 @@ export const checkoutMachine = setup({
       ({ context }, params: { coupons: Coupon[]; couponId: number | null; couponLineFlag: string | null }) =>
         repriced(context, { parts: { ...context.parts, ...params } }),
     ),
+    /** A card chosen afresh answers the refusal of the one before. */
+    setLimitCard: assign(({ context }, params: { card: PricingLimitCard | null }) =>
+      repriced(context, { parts: { ...context.parts, limitCard: params.card }, fieldError: null }),
+    ),
+    dropLimitCard: assign(({ context }) =>
+      repriced(context, { parts: { ...context.parts, limitCard: null } }),
+    ),
+    announceLimitCardRefused: emit((_, params: { reason: string }) => ({
+      type: 'limitCard.refused' as const,
+      reason: params.reason,
+    })),
     setActivities: assign(({ context }, params: { activities: Activity[] }) =>
       repriced(context, { parts: { ...context.parts, activities: params.activities } }),
     ),
@@ -324,6 +350,7 @@ export const checkoutMachine = setup({
       const payload = {
         ...orderPayload(context.form, facts(context)),
         ...couponFields(context.parts),
+        ...limitCardFields(context),
         idempotencyKey: key,
       };
       return { attempt: { key, payload, outcome: null }, fieldError: null, error: null };
@@ -401,6 +428,7 @@ export const checkoutMachine = setup({
   on: {
     'checkout.setCoupons': { actions: { type: 'setCoupons', params: ({ event }) => event } },
     'checkout.setActivities': { actions: { type: 'setActivities', params: ({ event }) => event } },
+    'checkout.setLimitCard': { actions: { type: 'setLimitCard', params: ({ event }) => event } },
   },
   initial: 'loading',
   states: {
@@ -581,6 +609,25 @@ export const checkoutMachine = setup({
                 type: 'announceCouponRefused',
                 params: ({ event }) => ({
                   reasons: (event.output as { rejection: OrderRejectionInfo }).rejection.couponReasons ?? [],
+                }),
+              },
+            ],
+          },
+          {
+            guard: { type: 'isLimitCardRefusal', params: ({ event }) => event.output },
+            target: 'form.editing',
+            actions: [
+              {
+                type: 'noteRefusal',
+                params: ({ event }) => ({
+                  rejection: (event.output as { rejection: OrderRejectionInfo }).rejection,
+                }),
+              },
+              'dropLimitCard',
+              {
+                type: 'announceLimitCardRefused',
+                params: ({ event }) => ({
+                  reason: (event.output as { rejection: OrderRejectionInfo }).rejection.limitCardReason ?? '',
                 }),
               },
             ],

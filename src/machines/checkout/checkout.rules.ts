@@ -278,9 +278,15 @@ export function validateCheckout(form: CheckoutForm, facts: CheckoutFacts): Fiel
   const pricing = facts.pricing;
   if (pricing?.issues.includes('belowStartingPrice'))
     return error('cart', 'belowStartingPrice', { short: pricing.fees.startingPrice.short });
-  if (pricing?.issues.includes('nothingToPay')) return error('total', 'nothingToPay');
+  // An order the member's limit card pays in full is placed with nothing to pay (decision M154).
+  if (pricing?.issues.includes('nothingToPay') && !paidByLimitCard(pricing))
+    return error('total', 'nothingToPay');
   return null;
 }
+
+/** The limit card pays every unit of the order: the total is 0 because of it. */
+export const paidByLimitCard = (pricing: PricingResult): boolean =>
+  pricing.totals.total === 0 && (pricing.limitCard?.uses ?? 0) > 0;
 
 /** Cart lines as order/confirm reads them (prices are the server's business). */
 export function orderProducts(lines: readonly CartLine[]): OrderProduct[] {

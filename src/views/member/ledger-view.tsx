@@ -22,7 +22,7 @@ export interface LedgerListProps {
   onMore: () => void;
 }
 
-function LedgerFrame(
+export function LedgerFrame(
   props: LedgerListProps & { count: number; label: string; empty: ReactNode; children: ReactNode },
 ) {
   const { LL } = useI18nContext();

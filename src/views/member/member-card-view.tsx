@@ -24,6 +24,7 @@ export interface MemberCardHrefs {
   recharge: string;
   points: string;
   pointStore: string;
+  limitCards: string;
   stores: string;
   code: string;
 }
@@ -147,6 +148,12 @@ function MemberHome({ info, member, hrefs }: { info: VipInfo; member: Member; hr
       icon: 'star',
       label: LL.member.card.pointStore(),
       testId: 'member-point-store',
+    },
+    {
+      href: hrefs.limitCards,
+      icon: 'wallet',
+      label: LL.member.card.limitCards(),
+      testId: 'member-limit-cards',
     },
     ...(member.isChain
       ? [

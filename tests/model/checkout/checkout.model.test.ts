@@ -5,7 +5,7 @@ import type { GetDistanceInfo } from '../../../src/domain/api/delivery';
 import type { OrderConfirmInput, OrderDetail, OrderRejectionInfo } from '../../../src/domain/api/order';
 import type { PayOption } from '../../../src/domain/api/store';
 import type { TableInfo } from '../../../src/domain/api/table';
-import type { CartLine } from '../../../src/domain/pricing';
+import type { CartLine, PricingLimitCard } from '../../../src/domain/pricing';
 import { NO_MEMBER_SETTING, type PricingParts } from '../../../src/machines/cart/cart.rules';
 import {
   checkoutMachine,
@@ -1019,4 +1019,141 @@ describe('checkout comfort', () => {
     );
     run.actor.stop();
   });
+});
+
+// ---- a limit card paying covered units ---------------------------------------------------------------
+
+type CardChoice = 'none' | 'part' | 'all' | 'uncovering';
+interface CardModelContext {
+  card: CardChoice;
+  refused: boolean;
+  refusals: number;
+}
+type CardModelEvent =
+  | { type: 'CHOOSE'; card: Exclude<CardChoice, 'none'> }
+  | { type: 'CLEAR' }
+  | { type: 'SUBMIT' }
+  | { type: 'REFUSED' }
+  | { type: 'PLACED' };
+
+/** One use left on the noodles; five on noodles and tea (the whole cart); a card of another product. */
+const CARDS = {
+  part: { id: 601, productIds: [1], remaining: 1 },
+  all: { id: 602, productIds: [1, 10], remaining: 5 },
+  uncovering: { id: 603, productIds: [99], remaining: 3 },
+} satisfies Record<Exclude<CardChoice, 'none'>, PricingLimitCard>;
+
+const limitCardModel = setup({
+  types: { context: {} as CardModelContext, events: {} as CardModelEvent },
+  // One refusal per path keeps the model finite.
+  guards: {
+    covers: ({ context }) => (context.card === 'part' || context.card === 'all') && context.refusals === 0,
+  },
+}).createMachine({
+  id: 'limitCardCheckout',
+  context: { card: 'none', refused: false, refusals: 0 },
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        CHOOSE: { actions: assign(({ event }) => ({ card: event.card, refused: false })) },
+        CLEAR: { actions: assign({ card: 'none', refused: false }) },
+        SUBMIT: 'submitting',
+      },
+    },
+    submitting: {
+      on: {
+        REFUSED: {
+          guard: 'covers',
+          target: 'editing',
+          actions: assign(({ context }) => ({
+            card: 'none' as const,
+            refused: true,
+            refusals: context.refusals + 1,
+          })),
+        },
+        PLACED: 'placed',
+      },
+    },
+    placed: { type: 'final' },
+  },
+});
+
+describe('checkout paying covered units with a limit card (model-based)', () => {
+  for (const path of coveragePaths(limitCardModel, [
+    { type: 'CHOOSE', card: 'part' },
+    { type: 'CHOOSE', card: 'all' },
+    { type: 'CHOOSE', card: 'uncovering' },
+    { type: 'CLEAR' },
+    { type: 'SUBMIT' },
+    { type: 'REFUSED' },
+    { type: 'PLACED' },
+  ])) {
+    it(path.description, async () => {
+      const run = startCheckout({
+        orderType: 'selfPickup',
+        parts: { ...PARTS, orderType: 'selfPickup', clientTypeCode: 54 },
+      });
+      const { actor } = run;
+      const snap = () => actor.getSnapshot();
+      run.pay[0]!.resolve(PAY);
+      await settle();
+      actor.send({ type: 'checkout.setPickupTime', pickupTime: { date: '2026-03-03', time: '09:15' } });
+      let sent: CardChoice = 'none';
+      await path.run({
+        states: {
+          editing: (state) => {
+            const m = state.context as CardModelContext;
+            const pricing = select.selectPricing(snap())!;
+            const uses = { none: null, part: 1, all: 3, uncovering: 0 }[m.card];
+            expect(pricing.limitCard?.uses ?? null).toBe(uses);
+            // The card's units are charged 0: one noodles, or the whole cart.
+            const total = { none: GOODS, part: GOODS - 2800, all: 0, uncovering: GOODS }[m.card];
+            expect(pricing.totals.total).toBe(total);
+            expect(select.selectCanSubmit(snap())).toBe(true);
+            expect(select.selectFieldError(snap())?.reason ?? null).toBe(
+              m.refused ? 'limitCardUnusable' : null,
+            );
+            expect(run.emitted.filter((e) => e.type === 'limitCard.refused')).toHaveLength(m.refusals);
+          },
+          submitting: (state) => {
+            const m = state.context as CardModelContext;
+            const payload = run.submits.at(-1)!.payload;
+            if (m.card === 'part' || m.card === 'all') expect(payload.limitCardId).toBe(CARDS[m.card].id);
+            // A card that pays for nothing here is not sent: the server would refuse the order for it.
+            else expect(payload).not.toHaveProperty('limitCardId');
+            sent = m.card;
+          },
+          placed: () => {
+            expect(snap().status).toBe('done');
+            expect(run.emitted.filter((e) => e.type === 'navigate')).toEqual([
+              { type: 'navigate', to: { route: '/order/success', query: { id: 91 } }, replace: true },
+            ]);
+          },
+        },
+        events: {
+          CHOOSE: ({ card }) => actor.send({ type: 'checkout.setLimitCard', card: CARDS[card] }),
+          CLEAR: () => actor.send({ type: 'checkout.setLimitCard', card: null }),
+          SUBMIT: async () => {
+            actor.send({ type: 'order.submit' });
+            await settle();
+          },
+          REFUSED: async () => {
+            run.submits.at(-1)!.resolve({
+              rejection: { reason: 'limitCardUnusable', limitCardReason: 'cardTaken' },
+            });
+            await settle();
+          },
+          PLACED: async () => {
+            const total = sent === 'all' ? 0 : GOODS;
+            run.submits
+              .at(-1)!
+              .resolve({ placed: { order: orderOf(91, total, 'selfPickup'), replayed: false } });
+            await settle();
+          },
+        },
+      });
+      actor.stop();
+    });
+  }
 });

@@ -80,6 +80,7 @@ function MemberIndex() {
           recharge: navigation.href('/member/recharge'),
           points: navigation.href('/member/point-consume-list'),
           pointStore: navigation.href('/member/point-store/point-store'),
+          limitCards: navigation.href('/member/limit-card'),
           stores: navigation.href('/member/store-list'),
           code: navigation.href('/member/bind-qrcode'),
         }}

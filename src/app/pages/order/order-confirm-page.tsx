@@ -70,6 +70,8 @@ type CheckoutCode = typeof CheckoutFlowModule;
 
 // The coupon row comes with its own messages and flow, beside the form rather than in the page's code.
 const CouponPicker = lazy(() => import('../coupon/coupon-picker'));
+// The limit card row likewise: only a member holding a card that pays for something here sees it.
+const LimitCardPicker = lazy(() => import('./limit-card-picker'));
 
 let checkoutCode: Promise<CheckoutCode> | null = null;
 /**
@@ -463,6 +465,7 @@ function CheckoutForm({
       coupons={
         <Suspense fallback={null}>
           <CouponPicker checkout={actor} shop={shop} />
+          <LimitCardPicker checkout={actor} />
         </Suspense>
       }
       breakdown={breakdown}

@@ -25,6 +25,7 @@ const en_member = {
     recharge: 'Top up',
     pointsHistory: 'Points history',
     pointStore: 'Points mall',
+    limitCards: 'Limit cards',
     stores: 'Shops that accept the card',
     code: 'Member code',
     codeHint: 'Show it at the counter',

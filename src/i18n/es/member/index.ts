@@ -24,6 +24,7 @@ const es_member = {
     recharge: 'Recargar',
     pointsHistory: 'Historial de puntos',
     pointStore: 'Tienda de puntos',
+    limitCards: 'Bonos de usos',
     stores: 'Tiendas que aceptan la tarjeta',
     code: 'Código de socio',
     codeHint: 'Muéstralo en caja',

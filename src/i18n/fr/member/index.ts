@@ -24,6 +24,7 @@ const fr_member = {
     recharge: 'Recharger',
     pointsHistory: 'Historique des points',
     pointStore: 'Boutique de points',
+    limitCards: 'Cartes à utilisations',
     stores: 'Boutiques acceptant la carte',
     code: 'Code membre',
     codeHint: 'À montrer en caisse',

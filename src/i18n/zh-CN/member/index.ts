@@ -23,6 +23,7 @@ const zhCN_member = {
     recharge: '充值',
     pointsHistory: '积分明细',
     pointStore: '积分商城',
+    limitCards: '我的次卡',
     stores: '适用门店',
     code: '会员码',
     codeHint: '到店出示',

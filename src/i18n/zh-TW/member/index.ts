@@ -23,6 +23,7 @@ const zhTW_member = {
     recharge: '儲值',
     pointsHistory: '點數明細',
     pointStore: '積分商城',
+    limitCards: '我的次卡',
     stores: '適用門市',
     code: '會員碼',
     codeHint: '到店出示',
