@@ -74,6 +74,8 @@ test('a new customer registers as a member, sets a pay password and shows the me
   const code = new MemberCodePage(page);
   await expect(code.qr).toBeVisible();
   await expect(code.barcode).toBeVisible();
+  // Drawn bars, not an empty frame.
+  await expect(code.barcode.locator('rect').first()).toBeVisible();
   await expect(code.countdown).toContainText(/Refreshes in \d+s/);
   await code.expectAccessible();
   await shot(page, 'code-en');

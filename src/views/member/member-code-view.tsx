@@ -1,9 +1,10 @@
 // /member/bind-qrcode: the member code as a QR code and a barcode, the code in digits for a cashier to
-// type, and the seconds before it is replaced. qrcode and jsbarcode load with this page's chunk only.
+// type, and the seconds before it is replaced. qrcode and jsbarcode's CODE128 encoder load with this page's
+// chunk only.
 import { useSelector } from '@xstate/react';
-import JsBarcode from 'jsbarcode';
+import * as code128 from 'jsbarcode/bin/barcodes/CODE128/CODE128_AUTO';
 import QRCode from 'qrcode';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { useI18nContext } from '../../i18n/i18n-context';
 import type { memberCodeMachine } from '../../machines/member/member-code.machine';
@@ -56,15 +57,36 @@ export function MemberCodeView({ actor }: { actor: ActorRefFrom<typeof memberCod
   );
 }
 
+// A CommonJS module: bundlers and Node hand its class over at different depths.
+const loaded = code128.default;
+const Code128 = typeof loaded === 'function' ? loaded : loaded.default;
+
 function Barcode({ value, label }: { value: string; label: string }) {
-  const ref = useRef<SVGSVGElement>(null);
-  useEffect(() => {
-    if (!ref.current) return;
-    // CODE128 carries any ASCII code; the digits are printed by the page itself, larger.
-    JsBarcode(ref.current, value, { format: 'CODE128', displayValue: false, margin: 0, height: 80 });
-  }, [value]);
+  // Only the CODE128 encoder (jsbarcode's main entry brings every symbology and both renderers): CODE128
+  // carries any ASCII code, and its bits are drawn as one rect per bar. The digits are printed by the page
+  // itself, larger.
+  const bits = new Code128(value, {}).encode().data;
+  const bars: { x: number; width: number }[] = [];
+  for (let i = 0; i < bits.length; i++) {
+    if (bits[i] !== '1') continue;
+    const last = bars.at(-1);
+    if (last && last.x + last.width === i) last.width += 1;
+    else bars.push({ x: i, width: 1 });
+  }
   return (
-    <svg ref={ref} className={styles.barcode} role="img" aria-label={label} data-testid="member-barcode" />
+    <svg
+      className={styles.barcode}
+      viewBox={`0 0 ${bits.length} 80`}
+      preserveAspectRatio="none"
+      shapeRendering="crispEdges"
+      role="img"
+      aria-label={label}
+      data-testid="member-barcode"
+    >
+      {bars.map((bar) => (
+        <rect key={bar.x} x={bar.x} y={0} width={bar.width} height={80} fill="#000" />
+      ))}
+    </svg>
   );
 }
 
