@@ -1,7 +1,7 @@
 // The activity and coupon calls: activity/list, detail, receiveCoupon, couponList, couponDetail,
 // getCouponByLink, getCouponByEntry, getActivityByCode, claimByCode, checkOverSendCoupon, the red bag
 // calls (receiveExpandCoupon, forwardCoupon, claimForwarded, getTimesRedBag, checkTimesRedBag), and
-// store/couponProducts, vip/getRegisterCoupons. Contract: src/domain/api/activity.ts; docs/api.md
+// store/couponProducts, vip/getRegisterCoupons, vip/activities. Contract: src/domain/api/activity.ts; docs/api.md
 // "Activity". The offers read by any session say loginRequired without a proven phone; holding, claiming
 // and using coupons needs one (decision C1).
 import type { FastifyInstance } from 'fastify';
@@ -38,7 +38,9 @@ import {
   type couponByLinkInfo,
   type couponDetailInfo,
   type receiveCouponInfo,
-  type ShopActivity,
+  memberActivitiesInput,
+  type MemberActivitiesInfo,
+  type MemberOffersGate,
 } from '../../src/domain/api/activity';
 import {
   actionRoutes,
@@ -47,9 +49,12 @@ import {
   withMessage,
   type AnyAction,
   type RequestContext,
+  type Session,
 } from '../http/action';
 import {
+  isMemberOnly,
   isRunning,
+  listedActivities,
   loadActivities,
   loadTemplates,
   offersOf,
@@ -57,6 +62,7 @@ import {
   shopActivityOf,
   type ReplyContext,
 } from '../modules/coupons/activities';
+import { ownMember } from '../modules/members/members';
 import { couponMessages } from '../modules/coupons/coupon-messages';
 import { phoneOf } from '../modules/coupons/coupon-orders';
 import {
@@ -172,6 +178,22 @@ async function activityOfCode(rc: ReplyContext, code: string) {
   return row;
 }
 
+/**
+ * Why the session sees no member offers: no proven phone, or no card of this shop's membership scope that
+ * still carries that phone (the member checks of the member calls), else null.
+ */
+async function memberGate(app: FastifyInstance, session: Session): Promise<MemberOffersGate | null> {
+  try {
+    await ownMember(app.db, session);
+    return null;
+  } catch (error) {
+    const info = error instanceof BusinessError ? (error.info as { reason?: unknown } | null) : null;
+    const reason = info?.reason;
+    if (reason === 'loginRequired' || reason === 'notMember') return reason;
+    throw error;
+  }
+}
+
 const actions: AnyAction[] = [
   defineAction({
     area: 'activity',
@@ -180,16 +202,7 @@ const actions: AnyAction[] = [
     auth: 'session',
     handler: async ({ ctx, app }) => {
       const rc = await replyContext(app, ctx);
-      const rows = (await loadActivities(rc.db, rc)).filter((r) => isRunning(r, rc.today));
-      const templates = (
-        await loadTemplates(
-          rc.db,
-          rows.map((r) => r.id),
-        )
-      ).filter((t) => t.channels.includes('activity'));
-      const list: ShopActivity[] = [];
-      for (const row of rows) list.push(await shopActivityOf(rc, row, templates));
-      return { activities: list };
+      return { activities: await listedActivities(rc) };
     },
   }),
 
@@ -413,6 +426,19 @@ const actions: AnyAction[] = [
       const rc = await replyContext(app, ctx);
       const { template } = await offeredHere(rc, input.id);
       return { products: productRefs(rc, template.rules.productList ?? []) };
+    },
+  }),
+
+  defineAction({
+    area: 'vip',
+    action: 'activities',
+    input: memberActivitiesInput,
+    auth: 'session',
+    handler: async ({ ctx, app }): Promise<MemberActivitiesInfo> => {
+      const reason = await memberGate(app, ctx.session);
+      if (reason !== null) return { activities: [], reason };
+      const rc = await replyContext(app, ctx);
+      return { activities: await listedActivities(rc, isMemberOnly), reason: null };
     },
   }),
 

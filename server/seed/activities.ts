@@ -226,6 +226,22 @@ export const demoActivities: SeedActivity[] = [
       },
     ],
   },
+  // Members only (userType 2): vip/activities lists it in the member area's "Member offers".
+  {
+    kind: 4,
+    name: t('Members’ lunch treat', '会员午餐礼'),
+    userType: 2,
+    templates: [
+      {
+        kind: 4,
+        name: t('Members: S$3 off over S$20', '会员专享满20减3'),
+        rules: { reductionAmount: 300, minAmount: 2000 },
+        channels: ['activity'],
+        perCustomer: 1,
+        validDays: 30,
+      },
+    ],
+  },
 ];
 
 /** Activities of a seed, by shop. */

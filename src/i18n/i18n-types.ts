@@ -1697,6 +1697,48 @@ export type NamespaceCouponsTranslation = {
 		 */
 		stripLabel: RequiredParams<'text'>
 	}
+	memberOffers: {
+		/**
+		 * M​e​m​b​e​r​ ​o​f​f​e​r​s
+		 */
+		title: string
+		/**
+		 * L​o​a​d​i​n​g​ ​m​e​m​b​e​r​ ​o​f​f​e​r​s​…
+		 */
+		loading: string
+		/**
+		 * N​o​ ​m​e​m​b​e​r​ ​o​f​f​e​r​s​ ​r​i​g​h​t​ ​n​o​w​.
+		 */
+		empty: string
+		/**
+		 * N​e​w​ ​o​f​f​e​r​s​ ​f​o​r​ ​m​e​m​b​e​r​s​ ​s​h​o​w​ ​h​e​r​e​.
+		 */
+		emptyHint: string
+		/**
+		 * O​f​f​e​r​s​ ​j​u​s​t​ ​f​o​r​ ​m​e​m​b​e​r​s
+		 */
+		joinTitle: string
+		/**
+		 * M​e​m​b​e​r​s​ ​g​e​t​ ​o​f​f​e​r​s​ ​o​f​ ​t​h​e​i​r​ ​o​w​n​ ​h​e​r​e​.​ ​B​e​c​o​m​e​ ​a​ ​m​e​m​b​e​r​ ​t​o​ ​c​l​a​i​m​ ​t​h​e​m​.
+		 */
+		joinHint: string
+		/**
+		 * B​e​c​o​m​e​ ​a​ ​m​e​m​b​e​r
+		 */
+		join: string
+		/**
+		 * M​e​m​b​e​r​s​ ​g​e​t​ ​o​f​f​e​r​s​ ​o​f​ ​t​h​e​i​r​ ​o​w​n​ ​h​e​r​e​.​ ​R​e​g​i​s​t​e​r​ ​a​t​ ​t​h​e​ ​s​h​o​p​’​s​ ​c​o​u​n​t​e​r​,​ ​t​h​e​n​ ​l​i​n​k​ ​y​o​u​r​ ​c​a​r​d​ ​a​b​o​v​e​.
+		 */
+		inStoreHint: string
+		/**
+		 * L​o​g​ ​i​n​ ​t​o​ ​s​e​e​ ​t​h​e​ ​o​f​f​e​r​s​ ​f​o​r​ ​m​e​m​b​e​r​s​.
+		 */
+		loginHint: string
+		/**
+		 * L​o​g​ ​i​n
+		 */
+		login: string
+	}
 	refusal: {
 		/**
 		 * T​h​i​s​ ​o​f​f​e​r​ ​n​o​ ​l​o​n​g​e​r​ ​e​x​i​s​t​s​.
@@ -6142,6 +6184,48 @@ export type TranslationFunctions = {
 			 * Shop offers: {text}
 			 */
 			stripLabel: (arg: { text: string }) => LocalizedString
+		}
+		memberOffers: {
+			/**
+			 * Member offers
+			 */
+			title: () => LocalizedString
+			/**
+			 * Loading member offers…
+			 */
+			loading: () => LocalizedString
+			/**
+			 * No member offers right now.
+			 */
+			empty: () => LocalizedString
+			/**
+			 * New offers for members show here.
+			 */
+			emptyHint: () => LocalizedString
+			/**
+			 * Offers just for members
+			 */
+			joinTitle: () => LocalizedString
+			/**
+			 * Members get offers of their own here. Become a member to claim them.
+			 */
+			joinHint: () => LocalizedString
+			/**
+			 * Become a member
+			 */
+			join: () => LocalizedString
+			/**
+			 * Members get offers of their own here. Register at the shop’s counter, then link your card above.
+			 */
+			inStoreHint: () => LocalizedString
+			/**
+			 * Log in to see the offers for members.
+			 */
+			loginHint: () => LocalizedString
+			/**
+			 * Log in
+			 */
+			login: () => LocalizedString
 		}
 		refusal: {
 			/**

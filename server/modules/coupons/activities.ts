@@ -60,6 +60,10 @@ export interface ShopScope {
 export const inShopScope = (row: Pick<ActivityRow, 'shopId' | 'chainId'>, scope: ShopScope) =>
   row.shopId === scope.shopId || (row.chainId !== null && row.chainId === scope.chainId);
 
+/** Member-only (userType says members and not everyone): vip/activities lists these, the claims refuse others. */
+export const isMemberOnly = (row: Pick<ActivityRow, 'userType'>) =>
+  (row.userType & 1) === 0 && (row.userType & 2) !== 0;
+
 export const isRunning = (row: ActivityRow, today: string) =>
   row.status === 1 &&
   (row.startDate === null || row.startDate <= today) &&
@@ -236,7 +240,7 @@ export function offerOf(
   if (!rules) return null;
   const remaining = t.total === null ? null : Math.max(0, t.total - t.issued);
   const canClaim = t.perCustomer === null ? null : Math.max(0, t.perCustomer - claimed);
-  const memberOnly = (activity.userType & 1) === 0 && (activity.userType & 2) !== 0;
+  const memberOnly = isMemberOnly(activity);
   let refusal: CouponOffer['refusal'] = null;
   if (ctx.owner === null) refusal = 'loginRequired';
   else if (t.status !== 1 || !isRunning(activity, ctx.today)) refusal = 'activityEnded';
@@ -286,7 +290,7 @@ export async function shopActivityOf(
     rules: pricing ? activityRuleTexts(pricing, ctx.text) : [],
     startDate: row.startDate,
     endDate: row.endDate,
-    memberOnly: (row.userType & 1) === 0 && (row.userType & 2) !== 0,
+    memberOnly: isMemberOnly(row),
     products: pricing
       ? productRefs(
           ctx,
@@ -299,4 +303,24 @@ export async function shopActivityOf(
       own.map((template) => ({ activity: row, template })),
     ),
   };
+}
+
+/**
+ * The running activities as activity/list words them, with the templates claimable from the list;
+ * `keep` narrows the rows (vip/activities keeps the member-only ones).
+ */
+export async function listedActivities(
+  ctx: ReplyContext,
+  keep: (row: ActivityRow) => boolean = () => true,
+): Promise<ShopActivity[]> {
+  const rows = (await loadActivities(ctx.db, ctx)).filter((r) => isRunning(r, ctx.today) && keep(r));
+  const templates = (
+    await loadTemplates(
+      ctx.db,
+      rows.map((r) => r.id),
+    )
+  ).filter((t) => t.channels.includes('activity'));
+  const list: ShopActivity[] = [];
+  for (const row of rows) list.push(await shopActivityOf(ctx, row, templates));
+  return list;
 }

@@ -4,7 +4,7 @@ import { fromPromise } from 'xstate';
 import type { ClaimRefusal, CustomerCoupon } from '../../domain/api/activity';
 import { couponClaimMachine, type ClaimResult } from '../../machines/coupon/coupon-claim.machine';
 import { resourceMachine } from '../../machines/shared/resource.machine';
-import { activityApi, claimRefusalOf } from '../../services/api/activity';
+import { activityApi, claimRefusalOf, memberOffersApi } from '../../services/api/activity';
 
 /** activity/couponList { isAll: true }: every coupon the customer has held. */
 export const walletFlow = resourceMachine.provide({
@@ -21,6 +21,11 @@ export const couponDetailFlow = resourceMachine.provide({
 /** activity/list: the shop's running activities. */
 export const activitiesFlow = resourceMachine.provide({
   actors: { load: fromPromise<unknown>(async () => (await activityApi.list({})).activities) },
+});
+
+/** vip/activities: `{ activities, reason }` (reason loginRequired or notMember with no activities). */
+export const memberOffersFlow = resourceMachine.provide({
+  actors: { load: fromPromise<unknown>(() => memberOffersApi.activities({})) },
 });
 
 /** activity/getActivityByCode: params { code }; the page says "no offer has this code" itself. */

@@ -314,6 +314,23 @@ export const checkTimesRedBagInfo = z.object({ coupons: z.array(customerCoupon),
 /** An expand activity's detail carries its red bag rules and the linked bag; other kinds leave it out. */
 export const activityDetailInfo = shopActivity.extend({ expand: expandActivityDetail.optional() });
 
+/** vip/activities: the session's own membership decides; the call takes no shop or member id. */
+export const memberActivitiesInput = z.object({}).strict();
+export const MEMBER_OFFERS_GATES = ['loginRequired', 'notMember'] as const;
+/** Why vip/activities lists nothing for this session: no proven phone, or not a member here. */
+export type MemberOffersGate = (typeof MEMBER_OFFERS_GATES)[number];
+/** The running member-only activities (userType member alone), worded as activity/list words them. */
+export const memberActivitiesInfo = z.object({
+  activities: z.array(shopActivity),
+  reason: z.enum(MEMBER_OFFERS_GATES).nullable(),
+});
+export type MemberActivitiesInfo = z.infer<typeof memberActivitiesInfo>;
+
+/** The vip/* offer calls, typed for the call helper like activityContract. */
+export const memberOffersContract = {
+  activities: { input: memberActivitiesInput, info: memberActivitiesInfo },
+} as const;
+
 export const activityContract = {
   list: { input: activityListInput, info: activityListInfo },
   detail: { input: activityDetailInput, info: activityDetailInfo },

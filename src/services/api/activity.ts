@@ -2,7 +2,7 @@
 // getCouponByEntry, getActivityByCode, checkOverSendCoupon) and the two claims the storefront adds
 // (receiveCoupon, claimByCode), typed by the contract in src/domain/api/activity.ts. A refused claim
 // rejects with an HttpError whose info names the refusal (`{ reason }`); claimRefusalOf reads it.
-import type { activityContract, ClaimRefusal } from '../../domain/api/activity';
+import type { activityContract, ClaimRefusal, memberOffersContract } from '../../domain/api/activity';
 import { isHttpError } from '../http';
 import { contractCalls } from './call';
 
@@ -19,6 +19,11 @@ export const activityApi = {
   getActivityByCode: call('getActivityByCode'),
   claimByCode: call('claimByCode'),
   checkOverSendCoupon: call('checkOverSendCoupon'),
+};
+
+/** vip/activities: the member-only activities, or the reason the session has none. */
+export const memberOffersApi = {
+  activities: contractCalls<typeof memberOffersContract>('vip')('activities'),
 };
 
 // The contract's list, held by type rather than imported: its module brings zod into the browser's code.

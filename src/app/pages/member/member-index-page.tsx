@@ -22,10 +22,11 @@ import { bindFlow, vipInfoFlow } from '../../flows/member';
 import { useAppNavigation } from '../../shell';
 import { useFlow } from '../../use-flow';
 import { WithMessages } from '../../with-messages';
+import { MemberOffers } from './member-offers';
 
 export default function MemberIndexPage() {
   return (
-    <WithMessages namespace="member">
+    <WithMessages namespace={['member', 'coupons']}>
       <MemberIndex />
     </WithMessages>
   );
@@ -59,11 +60,12 @@ function MemberIndex() {
   }, [bound, toast, LL, card, session]);
 
   const back = '/member/index';
+  const cardState = info ? memberCardState(info) : null;
   return (
     <Page head={<PageHead title={LL.member.card.title()} />}>
       <MemberCardView
         info={info}
-        state={info ? memberCardState(info) : null}
+        state={cardState}
         loading={loading && !info}
         failed={failed}
         error={error}
@@ -85,6 +87,16 @@ function MemberIndex() {
           code: navigation.href('/member/bind-qrcode'),
         }}
       />
+      {cardState && cardState !== 'closed' && !failed && (
+        <MemberOffers
+          key={cardState}
+          state={cardState}
+          hrefs={{
+            login: navigation.href('/pages/user/login', { redirect: back }),
+            register: navigation.href('/member/register'),
+          }}
+        />
+      )}
     </Page>
   );
 }

@@ -88,6 +88,19 @@ const en_coupons = {
     strip: '{count:number} coupon{{s}} to claim',
     stripLabel: 'Shop offers: {text:string}',
   },
+  memberOffers: {
+    title: 'Member offers',
+    loading: 'Loading member offers…',
+    empty: 'No member offers right now.',
+    emptyHint: 'New offers for members show here.',
+    joinTitle: 'Offers just for members',
+    joinHint: 'Members get offers of their own here. Become a member to claim them.',
+    join: 'Become a member',
+    inStoreHint:
+      'Members get offers of their own here. Register at the shop’s counter, then link your card above.',
+    loginHint: 'Log in to see the offers for members.',
+    login: 'Log in',
+  },
   refusal: {
     activityNotFound: 'This offer no longer exists.',
     activityEnded: 'This offer has ended.',

@@ -86,6 +86,19 @@ const es_coupons = {
     strip: '{count} {{cupón|cupones}} por conseguir',
     stripLabel: 'Ofertas de la tienda: {text}',
   },
+  memberOffers: {
+    title: 'Ofertas para socios',
+    loading: 'Cargando ofertas para socios…',
+    empty: 'No hay ofertas para socios ahora.',
+    emptyHint: 'Las nuevas ofertas para socios aparecen aquí.',
+    joinTitle: 'Ofertas solo para socios',
+    joinHint: 'Los socios tienen aquí ofertas propias. Hágase socio para conseguirlas.',
+    join: 'Hacerse socio',
+    inStoreHint:
+      'Los socios tienen aquí ofertas propias. Regístrese en el mostrador y luego vincule su tarjeta arriba.',
+    loginHint: 'Inicie sesión para ver las ofertas para socios.',
+    login: 'Iniciar sesión',
+  },
   refusal: {
     activityNotFound: 'Esta oferta ya no existe.',
     activityEnded: 'Esta oferta ha terminado.',

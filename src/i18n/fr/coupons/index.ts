@@ -86,6 +86,19 @@ const fr_coupons = {
     strip: '{count} bon{{s}} à récupérer',
     stripLabel: 'Offres de la boutique : {text}',
   },
+  memberOffers: {
+    title: 'Offres membres',
+    loading: 'Chargement des offres membres…',
+    empty: 'Aucune offre membre pour le moment.',
+    emptyHint: 'Les nouvelles offres pour les membres s’affichent ici.',
+    joinTitle: 'Des offres réservées aux membres',
+    joinHint: 'Les membres ont ici des offres rien que pour eux. Devenez membre pour en profiter.',
+    join: 'Devenir membre',
+    inStoreHint:
+      'Les membres ont ici des offres rien que pour eux. Inscrivez-vous au comptoir, puis liez votre carte ci-dessus.',
+    loginHint: 'Connectez-vous pour voir les offres des membres.',
+    login: 'Se connecter',
+  },
   refusal: {
     activityNotFound: 'Cette offre n’existe plus.',
     activityEnded: 'Cette offre est terminée.',

@@ -86,6 +86,18 @@ const zhCN_coupons = {
     strip: '{count}张券可领',
     stripLabel: '店铺活动：{text}',
   },
+  memberOffers: {
+    title: '会员专享',
+    loading: '正在加载会员专享…',
+    empty: '暂无会员专享活动。',
+    emptyHint: '新的会员活动会显示在这里。',
+    joinTitle: '会员专享优惠',
+    joinHint: '会员可在这里领取专享优惠，成为会员即可领取。',
+    join: '成为会员',
+    inStoreHint: '会员可在这里领取专享优惠。请先到店内柜台注册，再在上方绑定会员卡。',
+    loginHint: '登录后查看会员专享优惠。',
+    login: '登录',
+  },
   refusal: {
     activityNotFound: '活动不存在。',
     activityEnded: '活动已结束。',

@@ -86,6 +86,18 @@ const zhTW_coupons = {
     strip: '{count}張券可領',
     stripLabel: '店鋪活動：{text}',
   },
+  memberOffers: {
+    title: '會員專享',
+    loading: '正在載入會員專享…',
+    empty: '暫無會員專享活動。',
+    emptyHint: '新的會員活動會顯示在這裡。',
+    joinTitle: '會員專享優惠',
+    joinHint: '會員可在這裡領取專享優惠，成為會員即可領取。',
+    join: '成為會員',
+    inStoreHint: '會員可在這裡領取專享優惠。請先到店內櫃檯註冊，再在上方綁定會員卡。',
+    loginHint: '登入後查看會員專享優惠。',
+    login: '登入',
+  },
   refusal: {
     activityNotFound: '活動不存在。',
     activityEnded: '活動已結束。',
