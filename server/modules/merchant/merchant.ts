@@ -21,6 +21,7 @@ import { BusinessError, HttpError } from '../../http/action';
 import { merchantMessages } from './merchant-messages';
 import { hashMerchantKey, isDemoMerchantKey } from './merchant-keys';
 import { refundPaidByCard, refundPaidOnline } from './merchant-money';
+import { earnPointsInTx, reversePointsInTx } from '../member-money/ledger';
 import { finishRefunding } from '../orders/order-life';
 import { changeStatus } from '../orders/order-status';
 import { orderDetails, type OrderView } from '../orders/orders-store';
@@ -164,6 +165,10 @@ export async function merchantAct(
     const changed = await db.transaction(async (tx) => {
       const row = await changeStatus(tx, { ...change, to, set });
       if (row && money === 'memberCard') await refundPaidByCard(tx, row, now);
+      // Cash collected at the counter or on delivery is money arriving like any other (decision M94):
+      // it earns the member's points, and money handed back takes them back (each once, by its key).
+      if (row && settles) await earnPointsInTx(tx, row, now);
+      if (row && givesBack && order.paid) await reversePointsInTx(tx, row.id, now);
       return row;
     });
     if (!changed) throw wrongStatus(env, order, action, await currentStatus(db, order.id));

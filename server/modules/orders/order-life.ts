@@ -23,7 +23,7 @@ import { changeStatus } from './order-status';
 import { orderLifeMessages } from './order-life-messages';
 import { orderMessages } from './orders-messages';
 import { releaseStock } from '../catalog/stock';
-import { reversePointsInTx } from '../member-money/ledger';
+import { earnPointsInTx, reversePointsInTx } from '../member-money/ledger';
 
 /** How long an events ticket opens the stream; EventSource reconnects reuse it, then the page asks anew. */
 export const TICKET_TTL_MS = 2 * 60_000;
@@ -304,8 +304,8 @@ export async function confirmDelivered(
       status: order.status,
     });
   const collect = order.settlement === 'onDelivery' && !order.paid;
-  const row = await db.transaction((tx) =>
-    changeStatus(tx, {
+  const row = await db.transaction(async (tx) => {
+    const delivered = await changeStatus(tx, {
       orderId: id,
       from: DELIVERING_STATUSES,
       to: 'successed',
@@ -316,8 +316,11 @@ export async function confirmDelivered(
         ...(order.rider ? { riderState: 'delivered' as const } : {}),
         ...(collect ? { paid: true, paidAt: now } : {}),
       },
-    }),
-  );
+    });
+    // Cash on delivery is paid now: it earns the member's points like any payment (decision M94).
+    if (delivered && collect) await earnPointsInTx(tx, delivered, now);
+    return delivered;
+  });
   if (!row) {
     const [current] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, id));
     throw new BusinessError(orderLifeMessages.notDelivering, undefined, {

@@ -7,6 +7,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { members, orders, recharges } from '../../../server/db/schema';
+import { merchantAct } from '../../../server/modules/merchant/merchant';
 import { finishRefunding } from '../../../server/modules/orders/order-life';
 import { changeStatus } from '../../../server/modules/orders/order-status';
 import { postLedger } from '../../../server/modules/member-money/ledger';
@@ -409,6 +410,40 @@ describe.each(testDatabases)('member money on %s', (kind) => {
       finishRefunding(h.database.db, { id: order.id, total: order.amounts.total }, outcome),
     ]);
     expect(await balances(h, M.earner.id)).toEqual(before);
+    await expectLedgerBalanced(M.earner.id);
+  });
+
+  it('earns points when the counter collects the cash, and takes them back when it hands the cash back', async () => {
+    const order = await place(h, tokens.earner, pickupOrder());
+    const paid = await call<OrderPayInfo>(
+      'order/pay',
+      { id: order.id, payTypeId: PAY_TYPE.Cash },
+      tokens.earner,
+    );
+    expect(paid.body.result, paid.body.message).toBe(true);
+    const before = await balances(h, M.earner.id);
+    const env = {
+      app: h.app,
+      db: h.database.db,
+      shopId: SHOP,
+      now: clock.now(),
+      locale: 'en' as const,
+      names: { status: String, action: String },
+    };
+    await merchantAct(env, 'accept', { orderNo: order.orderNo });
+    // Not paid yet: no points for cash the counter has not taken.
+    expect((await balances(h, M.earner.id)).points).toBe(before.points);
+    await merchantAct(env, 'complete', { orderNo: order.orderNo });
+    const earned = Math.floor((order.amounts.total * 2) / 100);
+    expect(earned).toBeGreaterThan(0);
+    expect(await balances(h, M.earner.id)).toEqual({ ...before, points: before.points + earned });
+    await merchantAct(env, 'refund', { orderNo: order.orderNo, reason: 'cold' });
+    expect(await balances(h, M.earner.id)).toEqual(before);
+    const rows = (await ledgerRows(h, M.earner.id)).filter((row) => row.orderId === order.id);
+    expect(rows.map((row) => [row.kind, row.pointsDelta])).toEqual([
+      ['pointsEarn', earned],
+      ['pointsReverse', -earned],
+    ]);
     await expectLedgerBalanced(M.earner.id);
   });
 
