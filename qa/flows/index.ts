@@ -4,8 +4,10 @@ import { assertMapped, type QaFlow } from '../flow';
 import { checkoutFlow } from './checkout';
 import { couponSelectionFlow } from './coupon-selection';
 import { entryFlow } from './entry';
+import { expandRedBagFlow } from './expand-red-bag';
 import { orderWatchFlow } from './order-watch';
 import { payPasswordFlow } from './pay-password';
+import { pointExchangeFlow } from './point-exchange';
 import { paymentFlow } from './payment';
 import { rechargeFlow } from './recharge';
 import { shopStatusFlow } from './shop-status';
@@ -21,6 +23,8 @@ export const FLOWS: QaFlow[] = [
   couponSelectionFlow,
   rechargeFlow,
   payPasswordFlow,
+  pointExchangeFlow,
+  expandRedBagFlow,
 ].map((flow) => flow as unknown as QaFlow);
 
 export function flowNamed(name: string): QaFlow {
