@@ -1069,6 +1069,10 @@ export type NamespaceCheckoutTranslation = {
 		 */
 		productDiscount: string
 		/**
+		 * P​a​i​d​ ​b​y​ ​l​i​m​i​t​ ​c​a​r​d
+		 */
+		limitCard: string
+		/**
 		 * P​r​o​m​o​t​i​o​n​:​ ​{​n​a​m​e​}
 		 * @param {string} name
 		 */
@@ -5600,6 +5604,10 @@ export type TranslationFunctions = {
 			 * Item discounts
 			 */
 			productDiscount: () => LocalizedString
+			/**
+			 * Paid by limit card
+			 */
+			limitCard: () => LocalizedString
 			/**
 			 * Promotion: {name}
 			 */

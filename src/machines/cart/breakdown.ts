@@ -6,6 +6,7 @@ import type { PricingResult } from '../../domain/pricing';
 export type BreakdownKey =
   | 'goods'
   | 'productDiscount'
+  | 'limitCard'
   | 'activity'
   | 'coupon'
   | 'delivery'
@@ -35,6 +36,8 @@ export function breakdownOf(pricing: PricingResult | null): BreakdownRow[] {
   const rows: BreakdownRow[] = [{ key: 'goods', amount: totals.list, values: {} }];
   if (totals.productDiscount)
     rows.push({ key: 'productDiscount', amount: -totals.productDiscount, values: {} });
+  // Results stored before limit cards have no such total.
+  if (totals.limitCard) rows.push({ key: 'limitCard', amount: -totals.limitCard, values: {} });
   for (const r of pricing.fullReductions)
     rows.push({ key: 'activity', amount: -r.amount, values: { name: r.name } });
   if (pricing.coupon.applied)

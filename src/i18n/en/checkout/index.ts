@@ -43,6 +43,7 @@ const en_checkout = {
   breakdown: {
     goods: 'Items',
     productDiscount: 'Item discounts',
+    limitCard: 'Paid by limit card',
     activity: 'Promotion: {name:string}',
     coupon: 'Coupon: {name:string}',
     delivery: 'Delivery fee ({km:string} km)',

@@ -42,6 +42,7 @@ const es_checkout = {
   breakdown: {
     goods: 'Artículos',
     productDiscount: 'Descuentos en artículos',
+    limitCard: 'Pagado con bono de usos',
     activity: 'Promoción: {name}',
     coupon: 'Cupón: {name}',
     delivery: 'Gastos de envío ({km} km)',

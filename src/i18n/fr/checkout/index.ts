@@ -42,6 +42,7 @@ const fr_checkout = {
   breakdown: {
     goods: 'Articles',
     productDiscount: 'Remises sur articles',
+    limitCard: 'Réglé par carte à utilisations',
     activity: 'Promotion : {name}',
     coupon: 'Bon : {name}',
     delivery: 'Frais de livraison ({km} km)',

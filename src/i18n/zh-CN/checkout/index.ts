@@ -42,6 +42,7 @@ const zhCN_checkout = {
   breakdown: {
     goods: '商品金额',
     productDiscount: '商品优惠',
+    limitCard: '次卡抵扣',
     activity: '活动：{name}',
     coupon: '优惠券：{name}',
     delivery: '配送费（{km} 公里）',

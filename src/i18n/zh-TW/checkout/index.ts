@@ -42,6 +42,7 @@ const zhTW_checkout = {
   breakdown: {
     goods: '商品金額',
     productDiscount: '商品優惠',
+    limitCard: '次卡抵扣',
     activity: '活動：{name}',
     coupon: '優惠券：{name}',
     delivery: '外送費（{km} 公里）',
