@@ -3808,6 +3808,12 @@ export type NamespaceRechargeTranslation = {
 	 */
 	tierCoupon: RequiredParams<'name' | 'quantity'>
 	/**
+	 * L​i​m​i​t​ ​c​a​r​d​ ​{​n​a​m​e​}​ ​×​ ​{​q​u​a​n​t​i​t​y​}
+	 * @param {string} name
+	 * @param {number} quantity
+	 */
+	tierLimitCard: RequiredParams<'name' | 'quantity'>
+	/**
 	 * P​a​y​ ​{​p​a​y​}
 	 * @param {string} pay
 	 */
@@ -8227,6 +8233,10 @@ export type TranslationFunctions = {
 		 * {name} × {quantity}
 		 */
 		tierCoupon: (arg: { name: string, quantity: number }) => LocalizedString
+		/**
+		 * Limit card {name} × {quantity}
+		 */
+		tierLimitCard: (arg: { name: string, quantity: number }) => LocalizedString
 		/**
 		 * Pay {pay}
 		 */

@@ -42,6 +42,7 @@ import {
   hasCharged,
   moneyRules,
   namedCoupons,
+  namedLimitCards,
   refuseMoney,
   scopeOfSession,
   shopMoney,
@@ -467,6 +468,7 @@ export async function rechargeView(
     giftAmount: row.giftAmount,
     points: row.points,
     coupons: await namedCoupons(db, row.coupons, locale),
+    limitCards: await namedLimitCards(db, row.limitCards, locale),
     ruleId: row.ruleId,
     credited: posted
       ? {

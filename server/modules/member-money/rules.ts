@@ -8,6 +8,7 @@ import type {
   GiftAmountRulesInfo,
   PayRulesInfo,
   RechargeCoupon,
+  RechargeLimitCard,
   RechargeRule,
   RechargeRefusal,
 } from '../../../src/domain/api/member-money';
@@ -15,11 +16,13 @@ import type { CatalogueLocale } from '../../../src/domain/enums';
 import type { Executor } from '../../db/client';
 import {
   couponTemplates,
+  limitCardTemplates,
   memberMoneyRules,
   members,
   rechargeRules,
   type MemberSettingRow,
   type RechargeCouponGrant,
+  type RechargeLimitCardGrant,
   type RechargeRuleRow,
   type ShopRow,
 } from '../../db/schema';
@@ -143,6 +146,38 @@ export async function namedCoupons(
   );
 }
 
+/** The limit cards a tier grants, named in the request's language (a template since deleted is left out). */
+export async function namedLimitCards(
+  db: Executor,
+  grants: readonly RechargeLimitCardGrant[],
+  locale: CatalogueLocale,
+): Promise<RechargeLimitCard[]> {
+  if (grants.length === 0) return [];
+  const rows = await db
+    .select({ id: limitCardTemplates.id, name: limitCardTemplates.name, uses: limitCardTemplates.uses })
+    .from(limitCardTemplates)
+    .where(
+      inArray(
+        limitCardTemplates.id,
+        grants.map((g) => g.templateId),
+      ),
+    );
+  const templates = new Map(rows.map((r) => [r.id, r]));
+  return grants.flatMap((g) => {
+    const template = templates.get(g.templateId);
+    return template
+      ? [
+          {
+            templateId: g.templateId,
+            name: localize(template.name, locale),
+            uses: template.uses,
+            quantity: g.quantity,
+          },
+        ]
+      : [];
+  });
+}
+
 async function toRule(db: Executor, tier: RechargeRuleRow, locale: CatalogueLocale): Promise<RechargeRule> {
   return {
     id: tier.id,
@@ -150,6 +185,7 @@ async function toRule(db: Executor, tier: RechargeRuleRow, locale: CatalogueLoca
     giftAmount: tier.giftAmount,
     points: tier.points,
     coupons: await namedCoupons(db, tier.coupons, locale),
+    limitCards: await namedLimitCards(db, tier.limitCards, locale),
     firstOnly: tier.firstOnly,
   };
 }

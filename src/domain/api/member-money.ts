@@ -56,6 +56,15 @@ export const rechargeCoupon = z.object({
 });
 export type RechargeCoupon = z.infer<typeof rechargeCoupon>;
 
+/** A limit card template a tier grants, as the customer reads it: `quantity` cards of `uses` uses each. */
+export const rechargeLimitCard = z.object({
+  templateId: z.number().int(),
+  name: z.string(),
+  uses: z.number().int().positive(),
+  quantity: z.number().int().positive(),
+});
+export type RechargeLimitCard = z.infer<typeof rechargeLimitCard>;
+
 export const rechargeRule = z.object({
   id: z.number().int(),
   /** What the member pays. */
@@ -64,6 +73,7 @@ export const rechargeRule = z.object({
   giftAmount: z.number().int().nonnegative(),
   points: z.number().int().nonnegative(),
   coupons: z.array(rechargeCoupon),
+  limitCards: z.array(rechargeLimitCard),
   /** Only while the member has never charged. */
   firstOnly: z.boolean(),
 });
@@ -126,6 +136,7 @@ export const rechargeView = z.object({
   giftAmount: z.number().int(),
   points: z.number().int(),
   coupons: z.array(rechargeCoupon),
+  limitCards: z.array(rechargeLimitCard),
   ruleId: z.number().int().nullable(),
   credited: rechargeCredit.nullable(),
   createdAt: z.string(),

@@ -254,6 +254,11 @@ function TierCard({
           {LL.recharge.tierCoupon({ name: coupon.name, quantity: coupon.quantity })}
         </span>
       ))}
+      {tier.limitCards.map((card) => (
+        <span key={`card-${card.templateId}`} className={styles.tierExtra}>
+          {LL.recharge.tierLimitCard({ name: card.name, quantity: card.quantity })}
+        </span>
+      ))}
     </label>
   );
 }
@@ -304,6 +309,7 @@ function Summary({ actor }: { actor: RechargeRef }) {
   const extras = [
     ...(tier && tier.points > 0 ? [LL.recharge.tierPoints({ points: tier.points })] : []),
     ...(tier?.coupons ?? []).map((c) => LL.recharge.tierCoupon({ name: c.name, quantity: c.quantity })),
+    ...(tier?.limitCards ?? []).map((c) => LL.recharge.tierLimitCard({ name: c.name, quantity: c.quantity })),
   ];
   return (
     <section className={styles.section} aria-labelledby="recharge-summary" data-testid="recharge-summary">

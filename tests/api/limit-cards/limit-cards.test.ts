@@ -11,7 +11,7 @@ import { expireUnpaidOrders } from '../../../server/modules/orders/order-life';
 import { changeStatus } from '../../../server/modules/orders/order-status';
 import type { SandboxDeliver } from '../../../server/payments/sandbox';
 import type { LimitCardListInfo, LimitCardUseListInfo } from '../../../src/domain/api/limit-card';
-import type { ChargeInfo } from '../../../src/domain/api/member-money';
+import type { ChargeInfo, PayRulesInfo } from '../../../src/domain/api/member-money';
 import type { OrderConfirmInfo, OrderConfirmInput, OrderDetail } from '../../../src/domain/api/order';
 import type { OrderStatus } from '../../../src/domain/enums';
 import { createClock, testDatabases, useTestApp, type TestApp } from '../helpers';
@@ -295,12 +295,18 @@ describe.each(testDatabases)('limit cards on %s', (kind) => {
       .from(rechargeRules)
       .where(eq(rechargeRules.payAmount, 20_000));
     expect(tier!.limitCards).toHaveLength(1);
+    // The member reads what the tier grants before buying it, and again on the recharge it started.
+    const rules = await call<PayRulesInfo>('vip/payRules', {}, tokens.charger);
+    expect(rules.body.info.rules.find((rule) => rule.id === tier!.id)?.limitCards).toEqual([
+      { templateId: tier!.limitCards[0]!.templateId, name: '5 × Bread', uses: 5, quantity: 1 },
+    ]);
     const r = await call<ChargeInfo>(
       'vip/charge',
       { ruleId: tier!.id, payTypeId: PAY_TYPE.Card, idempotencyKey: `lc-charge-${Date.now()}` },
       tokens.charger,
     );
     expect(r.body.result, r.body.message).toBe(true);
+    expect(r.body.info.recharge.limitCards.map((card) => card.name)).toEqual(['5 × Bread']);
     const [recharge] = await h.database.db
       .select()
       .from(recharges)

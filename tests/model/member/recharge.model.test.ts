@@ -36,13 +36,14 @@ const rulesOf = (isAllowRecharge: boolean): PayRulesInfo => ({
   chargeSlogan: 'Top up 100, get 10 free',
   isFirstCharge: true,
   rules: [
-    { id: 3, payAmount: 5000, giftAmount: 0, points: 0, coupons: [], firstOnly: true },
+    { id: 3, payAmount: 5000, giftAmount: 0, points: 0, coupons: [], limitCards: [], firstOnly: true },
     {
       id: 4,
       payAmount: 10000,
       giftAmount: 1000,
       points: 50,
       coupons: [{ templateId: 9, name: 'Free drink', quantity: 1 }],
+      limitCards: [{ templateId: 2, name: '3 × Chendol', uses: 3, quantity: 1 }],
       firstOnly: false,
     },
   ],
@@ -68,6 +69,7 @@ function rechargeOf(status: RechargeView['status']): RechargeView {
     giftAmount: 0,
     points: 0,
     coupons: [],
+    limitCards: [],
     ruleId: 3,
     credited:
       status === 'success'

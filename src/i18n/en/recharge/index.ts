@@ -13,6 +13,7 @@ const en_recharge = {
   tierGift: '+{amount:string} gift',
   tierPoints: '+{points:number} points',
   tierCoupon: '{name:string} × {quantity:number}',
+  tierLimitCard: 'Limit card {name:string} × {quantity:number}',
   tierName: 'Pay {pay:string}',
   free: 'Other amount',
   freeLabel: 'Amount to top up',

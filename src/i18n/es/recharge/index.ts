@@ -12,6 +12,7 @@ const es_recharge = {
   tierGift: '+{amount} de regalo',
   tierPoints: '+{points} {{punto|puntos}}',
   tierCoupon: '{name} × {quantity}',
+  tierLimitCard: 'Bono de usos {name} × {quantity}',
   tierName: 'Pagar {pay}',
   free: 'Otro importe',
   freeLabel: 'Importe a recargar',

@@ -12,6 +12,7 @@ const fr_recharge = {
   tierGift: '+{amount} offerts',
   tierPoints: '+{points} {{point|points}}',
   tierCoupon: '{name} × {quantity}',
+  tierLimitCard: 'Carte à usages {name} × {quantity}',
   tierName: 'Payer {pay}',
   free: 'Autre montant',
   freeLabel: 'Montant à recharger',

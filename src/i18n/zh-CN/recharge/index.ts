@@ -12,6 +12,7 @@ const zhCN_recharge = {
   tierGift: '赠 {amount}',
   tierPoints: '送 {points} 积分',
   tierCoupon: '{name} × {quantity}',
+  tierLimitCard: '次卡 {name} × {quantity}',
   tierName: '充 {pay}',
   free: '其他金额',
   freeLabel: '充值金额',

@@ -12,6 +12,7 @@ const zhTW_recharge = {
   tierGift: '贈 {amount}',
   tierPoints: '送 {points} 點',
   tierCoupon: '{name} × {quantity}',
+  tierLimitCard: '次卡 {name} × {quantity}',
   tierName: '儲 {pay}',
   free: '其他金額',
   freeLabel: '儲值金額',
