@@ -9,6 +9,7 @@ import type {
   PointStoreCouponDetailInfo,
   PointStoreItem,
 } from '../../domain/api/point-store';
+import { errorText } from '../../i18n/error-text';
 import { useI18nContext } from '../../i18n/i18n-context';
 import { costOf, type pointExchangeMachine } from '../../machines/member/point-exchange.machine';
 import { Button, LinkButton } from '../ui/button';
@@ -131,9 +132,11 @@ export function ItemCards({
 
 /** The refusal or failure of the last attempt, as the flow holds it. */
 export function ExchangeNotice({ actor }: { actor: ExchangeActor }) {
+  const { LL } = useI18nContext();
   const rejection = useSelector(actor, (s) => s.context.rejection);
   const error = useSelector(actor, (s) => s.context.error);
-  const text = rejection?.message ?? error;
+  // A lost connection is a request-layer key, translated here; a refusal is the server's own words.
+  const text = rejection?.message ?? (error === null ? null : errorText(LL, error));
   if (!text) return null;
   return (
     <p className={styles.notice} role="alert" data-testid="exchange-refusal">
