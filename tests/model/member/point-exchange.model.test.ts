@@ -2,96 +2,20 @@
 // item, the confirm sheet with its quantity (never above what the item allows), the exchange under way, the
 // success handed to the app, and each refusal the server can give kept with its message, or no answer.
 import { describe, expect, it } from 'vitest';
-import { assign, createActor, fromPromise, setup, type Actor } from 'xstate';
+import { createActor, fromPromise, type Actor } from 'xstate';
 import type { PointExchangeView, PointStoreItem } from '../../../src/domain/api/point-store';
 import {
   pointExchangeMachine,
   type ExchangeResult,
   type PointExchangeEmitted,
 } from '../../../src/machines/member/point-exchange.machine';
+import {
+  ALLOWED,
+  POINT_EXCHANGE_EVENTS as EVENTS,
+  pointExchangeModel as model,
+  type PointExchangeModelContext as ModelContext,
+} from '../../../qa/models/point-exchange.model';
 import { coveragePaths, settle } from '../support';
-
-interface ModelContext {
-  quantity: number;
-  refusal: string | null;
-  failed: boolean;
-}
-type ModelEvent =
-  | { type: 'OPEN' }
-  | { type: 'MORE' }
-  | { type: 'FEWER' }
-  | { type: 'CONFIRM' }
-  | { type: 'CANCEL' }
-  | { type: 'EXCHANGED' }
-  | {
-      type: 'REFUSED';
-      reason: 'notEnoughPoints' | 'soldOut' | 'limitReached' | 'notOnSale' | 'memberRequired';
-    }
-  | { type: 'NO_ANSWER' }
-  | { type: 'DISMISS' };
-
-/** The item allows two units (its stock, limit and the member's points together). */
-const ALLOWED = 2;
-
-const model = setup({
-  types: { context: {} as ModelContext, events: {} as ModelEvent },
-  guards: {
-    canMore: ({ context }) => context.quantity < ALLOWED,
-    canFewer: ({ context }) => context.quantity > 1,
-  },
-  actions: {
-    more: assign(({ context }) => ({ quantity: context.quantity + 1 })),
-    fewer: assign(({ context }) => ({ quantity: context.quantity - 1 })),
-    refuse: assign((_, params: { reason: string }) => ({ refusal: params.reason, failed: false })),
-    fail: assign({ failed: true, refusal: null }),
-    clear: assign({ refusal: null, failed: false }),
-  },
-}).createMachine({
-  id: 'pointExchangeModel',
-  context: { quantity: 1, refusal: null, failed: false },
-  initial: 'viewing',
-  states: {
-    viewing: { on: { OPEN: { target: 'choosing', actions: 'clear' } } },
-    choosing: {
-      on: {
-        MORE: { guard: 'canMore', target: 'choosing', actions: 'more' },
-        FEWER: { guard: 'canFewer', target: 'choosing', actions: 'fewer' },
-        CONFIRM: { target: 'exchanging', actions: 'clear' },
-        CANCEL: 'viewing',
-      },
-    },
-    exchanging: {
-      on: {
-        EXCHANGED: 'done',
-        REFUSED: { target: 'refused', actions: { type: 'refuse', params: ({ event }) => event } },
-        NO_ANSWER: { target: 'choosing', actions: 'fail' },
-      },
-    },
-    refused: {
-      on: {
-        DISMISS: { target: 'viewing', actions: 'clear' },
-        OPEN: { target: 'choosing', actions: 'clear' },
-      },
-    },
-    done: { type: 'final' },
-  },
-});
-
-const EVENTS: ModelEvent[] = [
-  { type: 'OPEN' },
-  { type: 'MORE' },
-  { type: 'FEWER' },
-  { type: 'CONFIRM' },
-  { type: 'CANCEL' },
-  { type: 'EXCHANGED' },
-  { type: 'REFUSED', reason: 'notEnoughPoints' },
-  { type: 'REFUSED', reason: 'soldOut' },
-  { type: 'REFUSED', reason: 'limitReached' },
-  { type: 'REFUSED', reason: 'notOnSale' },
-  { type: 'REFUSED', reason: 'memberRequired' },
-  { type: 'NO_ANSWER' },
-  { type: 'DISMISS' },
-];
 
 const ITEM: PointStoreItem = {
   id: 7,
@@ -188,7 +112,6 @@ describe('pointExchange (model-based)', () => {
           FEWER: () => void actor.send({ type: 'exchange.decrease' }),
           CONFIRM: () => void actor.send({ type: 'exchange.confirm' }),
           CANCEL: () => void actor.send({ type: 'exchange.cancel' }),
-          DISMISS: () => void actor.send({ type: 'exchange.dismiss' }),
           EXCHANGED: async () => {
             const call = calls.at(-1)!;
             call.resolve({ exchanged: exchangeOf(call.input.quantity) });
@@ -219,5 +142,28 @@ describe('pointExchange (model-based)', () => {
     open.send({ type: 'exchange.open' });
     for (let i = 0; i < 5; i++) open.send({ type: 'exchange.increase' });
     expect(open.getSnapshot().context.quantity).toBe(ALLOWED);
+  });
+
+  // No page sends exchange.dismiss, so the model (what the customer can do) leaves it out; the machine
+  // still clears a refusal with it and goes back to the item.
+  it('dismisses a refusal back to the item with nothing left of it', async () => {
+    const actor = createActor(
+      pointExchangeMachine.provide({
+        actors: {
+          exchange: fromPromise<ExchangeResult, { activityId: number; quantity: number }>(async () => ({
+            rejection: { reason: 'soldOut', message: 'refused: soldOut' },
+          })),
+        },
+      }),
+      { input: { item: ITEM, points: 1000 } },
+    ).start();
+    actor.send({ type: 'exchange.open' });
+    actor.send({ type: 'exchange.confirm' });
+    await settle();
+    expect(actor.getSnapshot().hasTag('refused')).toBe(true);
+    actor.send({ type: 'exchange.dismiss' });
+    expect(actor.getSnapshot().value).toBe('viewing');
+    expect(actor.getSnapshot().context.rejection).toBeNull();
+    expect(actor.getSnapshot().context.error).toBeNull();
   });
 });
