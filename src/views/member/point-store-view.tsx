@@ -116,7 +116,8 @@ export function ItemCards({
                   size="small"
                   block
                   disabled={reason !== null}
-                  aria-label={`${LL.pointStore.exchange()}: ${item.name}`}
+                  // The visible text leads the name (WCAG label in name): "Exchange", or why it cannot be.
+                  aria-label={`${reason ?? LL.pointStore.exchange()}: ${item.name}`}
                   onClick={() => onExchange(item)}
                 >
                   {reason ?? LL.pointStore.exchange()}
