@@ -8,17 +8,15 @@ import { expect } from '../expect';
 import { pointStoreMessages } from '../../server/modules/point-store/point-store-messages';
 import zh from '../../src/i18n/zh-CN';
 import zhPointStore from '../../src/i18n/zh-CN/pointStore';
-import { App, LoginPage } from '../../tests/e2e/pages/app';
+import { App } from '../../tests/e2e/pages/app';
 import {
   earnPointsByOrder,
-  freshSgPhone,
-  MALL_ITEMS,
-  POINTS_SHOP,
-  PointStorePage,
+  enterAsNewMember,
   ExchangeSuccessPage,
-  registerMember,
+  MALL_ITEMS,
+  mallItemId,
+  PointStorePage,
 } from '../../tests/e2e/pages/member-points';
-import { consumerCall } from '../../tests/e2e/pages/orders';
 import {
   ALLOWED,
   POINT_EXCHANGE_EVENTS,
@@ -139,28 +137,13 @@ export const pointExchangeFlow: QaFlow<PointExchangeModelEvent> = {
   begin: async (run) => {
     const { page } = run;
     await page.addInitScript(() => localStorage.setItem('user-language', 'zh-CN'));
-    const app = new App(page);
-    await app.open('/', { id: POINTS_SHOP });
-    await expect.poll(() => app.route(), { timeout: 15_000 }).not.toMatch(/^\/?$/);
-    await app.open('/pages/user/login');
-    await new LoginPage(page).withDemoCode(freshSgPhone());
-    await app.open('/', { id: POINTS_SHOP });
-    await expect.poll(() => app.route(), { timeout: 15_000 }).not.toMatch(/^\/?$/);
-    await registerMember(page, '陈积分');
+    await enterAsNewMember(page, '陈积分');
     const earned = await earnPointsByOrder(page, UNITS);
     expect(Math.floor(earned / ITEM.points)).toBe(ALLOWED);
-    const { items } = await consumerCall<{ items: { id: number; name: string }[] }>(
-      page,
-      'activity/getPointExchangeStoreProducts',
-      {},
-    );
-    const item = items.find((i) => i.name === ITEM.zh);
-    if (!item) throw new Error(`the points mall has no "${ITEM.zh}"`);
+    const itemId = await mallItemId(page, ITEM.zh);
     await gateExchanges(run);
-    // The app reads the customer (now a member) again when it starts.
-    await page.reload();
-    await expect.poll(() => app.route(), { timeout: 15_000 }).not.toMatch(/^\/?$/);
-    await app.open('/member/point-store/coupon-detail', { id: item.id });
+    const app = new App(page);
+    await app.open('/member/point-store/coupon-detail', { id: itemId });
     await expect(detailOf(run)).toBeEnabled({ timeout: 15_000 });
   },
   actions,

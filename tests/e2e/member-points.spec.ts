@@ -7,19 +7,16 @@
 // own, so no scenario touches the demo members' points or coupons that other scenarios use.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import type { App, LoginPage } from './pages/app';
 import { CouponsPage } from './pages/coupons';
 import { MemberCardPage } from './pages/member';
 import {
   earnPointsByOrder,
   exchangeElsewhere,
   ExchangeSuccessPage,
-  freshSgPhone,
   MALL_ITEMS,
   PointsHistoryPage,
   PointStorePage,
-  POINTS_SHOP,
-  registerMember,
+  enterAsNewMember,
 } from './pages/member-points';
 
 test.describe.configure({ timeout: 90_000 });
@@ -27,27 +24,9 @@ test.describe.configure({ timeout: 90_000 });
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/points-${name}.png` });
 const { threeOff, tenOff } = MALL_ITEMS;
 
-/** A new customer of the claypot house logs in with a fresh phone and becomes a member there. */
-async function newMember(page: Page, app: App, login: LoginPage, name: string) {
-  await app.open('/', { id: POINTS_SHOP });
-  await expect.poll(() => app.route()).not.toBe('/');
-  await app.open('/pages/user/login');
-  await login.withDemoCode(freshSgPhone());
-  await app.open('/', { id: POINTS_SHOP });
-  await expect.poll(() => app.route()).not.toBe('/');
-  await registerMember(page, name);
-  // The app reads the customer (now a member) again when it starts.
-  await page.reload();
-  await expect.poll(() => app.route()).not.toBe('/');
-}
-
-test('a new member earns points with a paid order and exchanges them for a coupon', async ({
-  page,
-  app,
-  login,
-}) => {
+test('a new member earns points with a paid order and exchanges them for a coupon', async ({ page, app }) => {
   await page.addInitScript(() => localStorage.setItem('user-language', 'en'));
-  await newMember(page, app, login, 'Ong Jia Hui');
+  await enterAsNewMember(page, 'Ong Jia Hui');
   // Seven small Salted Egg Prawns paid online: enough for the S$3 coupon, not for the S$10 one.
   const earned = await earnPointsByOrder(page, 7);
   expect(earned).toBeGreaterThanOrEqual(threeOff.points);
@@ -102,11 +81,9 @@ test('a new member earns points with a paid order and exchanges them for a coupo
 
 test('an exchange the server refuses says why in Chinese, and blocked items say why on their buttons', async ({
   page,
-  app,
-  login,
 }) => {
   await page.addInitScript(() => localStorage.setItem('user-language', 'zh-CN'));
-  await newMember(page, app, login, '黄积分');
+  await enterAsNewMember(page, '黄积分');
   // Forty-two portions: enough for the one-per-member S$10 coupon twice over, so only its limit stops it.
   const earned = await earnPointsByOrder(page, 42);
   expect(earned).toBeGreaterThanOrEqual(2 * tenOff.points);

@@ -3,7 +3,7 @@
 // (/member/point-consume-list); plus what a scenario needs around them through the API for the member in the
 // browser: points earned by a paid order, and an exchange made from another device.
 import { expect, type Locator, type Page } from '@playwright/test';
-import { App } from './app';
+import { App, LoginPage } from './app';
 import { consumerCall } from './orders';
 
 /** Tiong Bahru Claypot (demo shop 2): registers members online, 2 points per S$ of a paid order. */
@@ -24,7 +24,7 @@ const PAID_CARD = '4242424242424242';
 
 let phones = 0;
 /** A Singapore mobile number no other scenario of this process used (SMS codes are limited per phone). */
-export const freshSgPhone = () =>
+const freshSgPhone = () =>
   `+658${String((Date.now() + phones++ * 7919 + process.pid * 104_729) % 10_000_000).padStart(7, '0')}`;
 
 const newKey = () => `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`;
@@ -74,22 +74,40 @@ export async function earnPointsByOrder(page: Page, units: number): Promise<numb
   return earned;
 }
 
-/** Becomes a member of the shop entered, through vip/register (the register page has scenarios of its own). */
-export async function registerMember(page: Page, name: string) {
+/**
+ * A new customer of the claypot house: logs in there with a fresh phone and becomes a member through
+ * vip/register (the register page has scenarios of its own); the app is then started again, as it reads
+ * the customer (now a member) when it starts.
+ */
+export async function enterAsNewMember(page: Page, name: string) {
+  const app = new App(page);
+  await app.open('/', { id: POINTS_SHOP });
+  await expect.poll(() => app.route(), { timeout: 15_000 }).not.toMatch(/^\/?$/);
+  await app.open('/pages/user/login');
+  await new LoginPage(page).withDemoCode(freshSgPhone());
+  await app.open('/', { id: POINTS_SHOP });
+  await expect.poll(() => app.route(), { timeout: 15_000 }).not.toMatch(/^\/?$/);
   await consumerCall(page, 'vip/register', { name, agreeTerms: true });
+  await page.reload();
+  await expect.poll(() => app.route(), { timeout: 15_000 }).not.toMatch(/^\/?$/);
 }
 
-/** An exchange of one unit made by the same member from another device (same session, its own key). */
-export async function exchangeElsewhere(page: Page, itemName: string) {
+/** The id of the points mall item with this name (in the language of consumerCall, Chinese). */
+export async function mallItemId(page: Page, itemName: string): Promise<number> {
   const { items } = await consumerCall<{ items: { id: number; name: string }[] }>(
     page,
     'activity/getPointExchangeStoreProducts',
     {},
   );
   const item = items.find((i) => i.name === itemName);
-  if (!item) throw new Error(`no points mall item named ${itemName}`);
+  if (!item) throw new Error(`the points mall has no item named ${itemName}`);
+  return item.id;
+}
+
+/** An exchange of one unit made by the same member from another device (same session, its own key). */
+export async function exchangeElsewhere(page: Page, itemName: string) {
   await consumerCall(page, 'activity/pointExchangeProduct', {
-    activityId: item.id,
+    activityId: await mallItemId(page, itemName),
     quantity: 1,
     idempotencyKey: newKey(),
   });
