@@ -244,6 +244,27 @@ export const demoActivities: SeedActivity[] = [
   },
 ];
 
+/**
+ * Jasmine Hill Xintiandi (shop 6, chain of Lujiazui): one coupon to claim, usable in both branches, so a
+ * customer ordering from the two branches together chooses which order it goes with.
+ */
+export const jasmineHillActivities: SeedActivity[] = [
+  {
+    kind: 4,
+    name: t('Tea break coupons', '茶歇领券'),
+    templates: [
+      {
+        kind: 4,
+        name: t('¥3 off over ¥15', '满15减3'),
+        rules: { reductionAmount: 300, minAmount: 1500 },
+        channels: ['activity'],
+        perCustomer: 2,
+        validDays: 30,
+      },
+    ],
+  },
+];
+
 /** Activities of a seed, by shop. */
 export interface SeedShopActivities {
   shopId: number;
@@ -254,4 +275,5 @@ export interface SeedShopActivities {
 
 export const seedActivities: SeedShopActivities[] = [
   { shopId: DEMO_COUPON_SHOP, activities: demoActivities, holder: DEMO_COUPON_PHONE },
+  { shopId: 6, activities: jasmineHillActivities },
 ];

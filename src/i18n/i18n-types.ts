@@ -1701,6 +1701,20 @@ export type NamespaceCouponsTranslation = {
 		 */
 		stripLabel: RequiredParams<'text'>
 	}
+	multiCart: {
+		/**
+		 * C​h​o​s​e​n​ ​f​o​r​ ​{​s​h​o​p​}​:​ ​o​n​e​ ​c​o​u​p​o​n​ ​g​o​e​s​ ​w​i​t​h​ ​o​n​e​ ​o​r​d​e​r​.
+		 * @param {string} shop
+		 */
+		takenBy: RequiredParams<'shop'>
+		/**
+		 * {​n​a​m​e​}​ ​t​a​k​e​s​ ​{​a​m​o​u​n​t​}​ ​o​f​f​ ​t​h​i​s​ ​s​h​o​p​’​s​ ​o​r​d​e​r​:​ ​a​b​o​u​t​ ​{​t​o​t​a​l​}​ ​t​o​ ​p​a​y​.
+		 * @param {string} amount
+		 * @param {string} name
+		 * @param {string} total
+		 */
+		saving: RequiredParams<'amount' | 'name' | 'total'>
+	}
 	memberOffers: {
 		/**
 		 * M​e​m​b​e​r​ ​o​f​f​e​r​s
@@ -6198,6 +6212,16 @@ export type TranslationFunctions = {
 			 * Shop offers: {text}
 			 */
 			stripLabel: (arg: { text: string }) => LocalizedString
+		}
+		multiCart: {
+			/**
+			 * Chosen for {shop}: one coupon goes with one order.
+			 */
+			takenBy: (arg: { shop: string }) => LocalizedString
+			/**
+			 * {name} takes {amount} off this shop’s order: about {total} to pay.
+			 */
+			saving: (arg: { amount: string, name: string, total: string }) => LocalizedString
 		}
 		memberOffers: {
 			/**

@@ -2,7 +2,8 @@
 // session's chain, confirmed together with one form, one order per shop (order/multiConfirm: all orders or
 // none). Each shop that takes pickup appointments gets its own pickup time from its own hours (the
 // shops of a chain keep different hours), checked here as the single-shop checkout checks it; the other
-// rules per shop are the server's, and a refusal names the shop it concerns.
+// rules per shop are the server's, and a refusal names the shop it concerns. Each cart may carry one of the
+// customer's coupons, never one another cart carries; the server prices each again (decision C30).
 import { assign, emit, setup } from 'xstate';
 import type { Address } from '../../domain/api/address';
 import type {
@@ -55,6 +56,8 @@ export interface MultiConfirmContext {
   deliveryTime: LocalDateTime | null;
   /** Self-pickup: the chosen pickup time per shop id. */
   pickupTimes: Record<number, LocalDateTime>;
+  /** The coupon chosen for each shop's cart (by shop id); a coupon is in one cart at most. */
+  coupons: Record<number, CartCoupon>;
   note: string;
   /** The field in error, and the shop a server refusal concerns. */
   fieldError: (FieldError & { shopId: number | null }) | null;
@@ -63,6 +66,12 @@ export interface MultiConfirmContext {
   orders: OrderDetail[];
   makeKey: () => string;
   clock: () => Date;
+}
+
+/** A cart's coupon: the customer coupon and, for a product coupon, the line it covers. */
+export interface CartCoupon {
+  couponId: number;
+  couponLineFlag: string | null;
 }
 
 export type MultiSubmitResult = { placed: OrderMultiConfirmInfo } | { rejection: OrderRejectionInfo };
@@ -75,10 +84,16 @@ export type MultiConfirmEvent =
   | { type: 'multi.setDeliveryTime'; deliveryTime: LocalDateTime }
   | { type: 'multi.setPickupTime'; shopId: number; pickupTime: LocalDateTime }
   | { type: 'multi.setNote'; note: string }
+  /** A cart's coupon choice (couponId null: no coupon), from that cart's coupon selection. */
+  | { type: 'multi.setCoupon'; shopId: number; couponId: number | null; couponLineFlag: string | null }
   | { type: 'multi.dismissError' }
   | { type: 'order.submit' };
 
-export type MultiConfirmEmitted = NavigateEvent | { type: 'orders.placed'; orders: OrderDetail[] };
+export type MultiConfirmEmitted =
+  | NavigateEvent
+  | { type: 'orders.placed'; orders: OrderDetail[] }
+  /** The server refused a cart's coupon: that cart's coupon selection drops it and reads its list again. */
+  | { type: 'coupon.refused'; shopId: number; reasons: string[] };
 
 const err = (
   field: FieldError['field'],
@@ -86,6 +101,20 @@ const err = (
   shopId: number | null = null,
   values: FieldError['values'] = {},
 ) => ({ field, reason, values, shopId });
+
+/** The shop whose cart carries this coupon, other than `shopId`; null when no other cart does. */
+export function couponHolder(
+  context: Pick<MultiConfirmContext, 'coupons' | 'selected'>,
+  couponId: number,
+  shopId: number | null = null,
+): number | null {
+  for (const id of context.selected)
+    if (id !== shopId && context.coupons[id]?.couponId === couponId) return id;
+  return null;
+}
+
+const withoutShop = (coupons: Record<number, CartCoupon>, shopId: number) =>
+  Object.fromEntries(Object.entries(coupons).filter(([id]) => Number(id) !== shopId));
 
 const sameSlot = (a: LocalDateTime, b: LocalDateTime) => a.date === b.date && a.time === b.time;
 
@@ -134,6 +163,7 @@ export function multiPayload(context: MultiConfirmContext): Omit<OrderMultiConfi
     .filter((c) => context.selected.includes(c.shopId))
     .map((c) => ({
       shopId: c.shopId,
+      ...(context.coupons[c.shopId] ?? {}),
       type: context.orderType,
       payType: context.payType!,
       products: orderProducts(c.lines),
@@ -167,15 +197,45 @@ export const multiConfirmMachine = setup({
     isRefusal: (_, params: MultiSubmitResult) => 'rejection' in params,
     canSelect: ({ context }, params: { shopId: number }) =>
       context.selected.includes(params.shopId) || context.selected.length < MAX_MULTI_SHOPS,
+    /** No coupon, or one no other included cart carries (one coupon, one order). */
+    isCouponFree: ({ context }, params: { shopId: number; couponId: number | null }) =>
+      context.selected.includes(params.shopId) &&
+      (params.couponId === null || couponHolder(context, params.couponId, params.shopId) === null),
+    isCouponRefusal: (_, params: MultiSubmitResult) =>
+      'rejection' in params &&
+      params.rejection.reason === 'couponUnusable' &&
+      typeof params.rejection.shopId === 'number',
   },
   actions: {
+    // A cart left out gives its coupon back, so another cart may take it.
     toggleShop: assign(({ context }, params: { shopId: number }) => ({
       selected: context.selected.includes(params.shopId)
         ? context.selected.filter((id) => id !== params.shopId)
         : context.carts
             .map((c) => c.shopId)
             .filter((id) => id === params.shopId || context.selected.includes(id)),
+      coupons: withoutShop(context.coupons, params.shopId),
       fieldError: null,
+    })),
+    setCoupon: assign(
+      ({ context }, params: { shopId: number; couponId: number | null; couponLineFlag: string | null }) => ({
+        coupons:
+          params.couponId === null
+            ? withoutShop(context.coupons, params.shopId)
+            : {
+                ...context.coupons,
+                [params.shopId]: { couponId: params.couponId, couponLineFlag: params.couponLineFlag },
+              },
+        fieldError: null,
+      }),
+    ),
+    dropCoupon: assign(({ context }, params: { shopId: number }) => ({
+      coupons: withoutShop(context.coupons, params.shopId),
+    })),
+    announceCouponRefused: emit((_, params: { shopId: number; reasons: string[] }) => ({
+      type: 'coupon.refused' as const,
+      shopId: params.shopId,
+      reasons: params.reasons,
     })),
     update: assign((_, params: Partial<MultiConfirmContext>) => ({ ...params, fieldError: null })),
     showFieldError: assign(({ context }) => ({ fieldError: multiFormError(context) })),
@@ -230,6 +290,7 @@ export const multiConfirmMachine = setup({
       address: input.address,
       deliveryTime: null,
       pickupTimes: {},
+      coupons: {},
       note: '',
       fieldError: null,
       error: null,
@@ -274,6 +335,10 @@ export const multiConfirmMachine = setup({
           },
         },
         'multi.setNote': { actions: { type: 'update', params: ({ event }) => ({ note: event.note }) } },
+        'multi.setCoupon': {
+          guard: { type: 'isCouponFree', params: ({ event }) => event },
+          actions: { type: 'setCoupon', params: ({ event }) => event },
+        },
         'multi.dismissError': { actions: 'dismissError' },
         'order.submit': [
           { guard: 'isInvalid', actions: 'showFieldError' },
@@ -287,6 +352,32 @@ export const multiConfirmMachine = setup({
         src: 'submitOrders',
         input: ({ context }) => context.attempt!.payload,
         onDone: [
+          {
+            // The cart's coupon goes (its selection says why and reads the list again); the rest stays.
+            guard: { type: 'isCouponRefusal', params: ({ event }) => event.output },
+            target: 'editing',
+            actions: [
+              {
+                type: 'noteRefusal',
+                params: ({ event }) => ({
+                  rejection: (event.output as { rejection: OrderRejectionInfo }).rejection,
+                }),
+              },
+              {
+                type: 'dropCoupon',
+                params: ({ event }) => ({
+                  shopId: (event.output as { rejection: OrderRejectionInfo }).rejection.shopId!,
+                }),
+              },
+              {
+                type: 'announceCouponRefused',
+                params: ({ event }) => {
+                  const { rejection } = event.output as { rejection: OrderRejectionInfo };
+                  return { shopId: rejection.shopId!, reasons: rejection.couponReasons ?? [] };
+                },
+              },
+            ],
+          },
           {
             guard: { type: 'isRefusal', params: ({ event }) => event.output },
             target: 'editing',

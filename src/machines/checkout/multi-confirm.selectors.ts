@@ -34,3 +34,5 @@ export const selectIsSubmitting = (s: S) => s.hasTag('busy');
 /** The form takes edits only while editing: the carts, fields and pay types are disabled otherwise. */
 export const selectIsLocked = (s: S) => !s.matches('editing');
 export const selectOrders = (s: S) => s.context.orders;
+/** The coupon chosen for each included cart, by shop id. */
+export const selectCartCoupons = (s: S) => s.context.coupons;

@@ -14,7 +14,8 @@ export interface CouponPickerViewProps {
   status: 'guest' | 'loading' | 'failed' | 'ready';
   usableCount: number;
   chosen: { name: string; amount: number } | null;
-  options: readonly CouponOption[];
+  /** `note`, when set, says why instead of the engine's reasons (e.g. the coupon went to another order). */
+  options: readonly (CouponOption & { note?: string })[];
   /** Why the choice changed without the customer, in words; null when nothing to say. */
   notice: string | null;
   onDismissNotice: () => void;
@@ -143,7 +144,7 @@ export function CouponPickerView(props: CouponPickerViewProps) {
                 <span className={styles.muted}>
                   {o.rules.threshold} · {o.rules.validity}
                 </span>
-                <span className={styles.reason}>{optionReasons(LL, o, format)}</span>
+                <span className={styles.reason}>{o.note ?? optionReasons(LL, o, format)}</span>
               </span>
             </div>
           ))}

@@ -21,6 +21,8 @@ export interface MultiCart {
 export interface MultiConfirmViewProps {
   carts: readonly MultiCart[];
   onToggle: (shopId: number) => void;
+  /** What an included cart shows under its lines (its coupon row). */
+  cartExtra?: (shopId: number) => ReactNode;
   form: ReactNode;
   /** The fields `form` renders: their errors show on the field. */
   formFields: readonly string[];
@@ -86,6 +88,7 @@ export function MultiConfirmView(props: MultiConfirmViewProps) {
                 </li>
               ))}
             </ul>
+            {cart.selected && props.cartExtra?.(cart.shopId)}
           </section>
         ))}
         <section className={styles.section} aria-labelledby="multi-form">

@@ -44,6 +44,8 @@ const VALID_PICKUP = { date: '2026-11-19', time: '12:30' };
 // After shop 1 closes.
 const CLOSED_PICKUP = { date: '2026-11-19', time: '21:30' };
 const order = (id: number, shopId: number) => ({ id, shopId }) as OrderDetail;
+/** The customer's one coupon (a customer coupon id): it can go with one order only. */
+const COUPON = 501;
 
 interface MultiContext {
   selected: number[];
@@ -55,10 +57,15 @@ interface MultiContext {
     | 'pickupTimeRequired'
     | 'pickupTimeInvalid'
     | 'stockInsufficient'
+    | 'couponUnusable'
     | 'network'
     | null;
   keys: number;
   renew: boolean;
+  /** The shop whose cart carries the coupon. */
+  couponAt: 1 | 2 | null;
+  /** The shop whose coupon the server refused last. */
+  refusedAt: 1 | 2 | null;
 }
 type MultiEvent =
   | { type: 'TOGGLE'; shopId: 1 | 2 }
@@ -67,7 +74,10 @@ type MultiEvent =
   | { type: 'SUBMIT' }
   | { type: 'NETWORK_FAIL' }
   | { type: 'REFUSED' }
-  | { type: 'PLACED' };
+  | { type: 'PLACED' }
+  | { type: 'COUPON'; shopId: 1 | 2 }
+  | { type: 'CLEAR_COUPON'; shopId: 1 }
+  | { type: 'COUPON_REFUSED' };
 
 const multiModel = setup({
   types: { context: {} as MultiContext, events: {} as MultiEvent },
@@ -77,10 +87,26 @@ const multiModel = setup({
     noPickup: ({ context }) => context.selected.includes(1) && context.pickup === 'none',
     closedPickup: ({ context }) => context.selected.includes(1) && context.pickup === 'closed',
     canRefuse: ({ context }) => context.keys < 2,
+    // The coupon goes to an included cart when no other included cart carries it.
+    couponFree: ({ context, event }) =>
+      event.type === 'COUPON' &&
+      context.selected.includes(event.shopId) &&
+      (context.couponAt === null || context.couponAt === event.shopId),
+    holdsCoupon: ({ context, event }) => event.type === 'CLEAR_COUPON' && context.couponAt === event.shopId,
+    canRefuseCoupon: ({ context }) => context.keys < 2 && context.couponAt !== null,
   },
 }).createMachine({
   id: 'multiConfirmModel',
-  context: { selected: [1, 2], picker: false, pickup: 'none', error: null, keys: 0, renew: true },
+  context: {
+    selected: [1, 2],
+    picker: false,
+    pickup: 'none',
+    error: null,
+    keys: 0,
+    renew: true,
+    couponAt: null,
+    refusedAt: null,
+  },
   initial: 'editing',
   states: {
     editing: {
@@ -90,9 +116,20 @@ const multiModel = setup({
             selected: context.selected.includes(event.shopId)
               ? context.selected.filter((id) => id !== event.shopId)
               : [1, 2].filter((id) => id === event.shopId || context.selected.includes(id)),
+            // A cart left out gives its coupon back.
+            couponAt: context.couponAt === event.shopId ? null : context.couponAt,
             error: null,
           })),
         },
+        COUPON: [
+          {
+            guard: 'couponFree',
+            actions: assign(({ event }) => ({ couponAt: (event as { shopId: 1 | 2 }).shopId, error: null })),
+          },
+          // Another cart carries it (or the cart is left out): the choice is refused, nothing changes.
+          {},
+        ],
+        CLEAR_COUPON: [{ guard: 'holdsCoupon', actions: assign({ couponAt: null, error: null }) }, {}],
         PICKER: { actions: assign({ picker: true, error: null }) },
         PICKUP: { actions: assign(({ event }) => ({ pickup: event.slot, error: null })) },
         SUBMIT: [
@@ -120,6 +157,16 @@ const multiModel = setup({
           actions: assign({ error: 'stockInsufficient' as const, renew: true }),
         },
         PLACED: 'placed',
+        COUPON_REFUSED: {
+          guard: 'canRefuseCoupon',
+          target: 'editing',
+          actions: assign(({ context }) => ({
+            error: 'couponUnusable' as const,
+            renew: true,
+            refusedAt: context.couponAt,
+            couponAt: null,
+          })),
+        },
       },
     },
     placed: { type: 'final' },
@@ -137,6 +184,10 @@ describe('multiConfirm (model-based)', () => {
     { type: 'NETWORK_FAIL' },
     { type: 'REFUSED' },
     { type: 'PLACED' },
+    { type: 'COUPON', shopId: 1 },
+    { type: 'COUPON', shopId: 2 },
+    { type: 'CLEAR_COUPON', shopId: 1 },
+    { type: 'COUPON_REFUSED' },
   ])) {
     it(path.description, async () => {
       const submits: {
@@ -190,6 +241,21 @@ describe('multiConfirm (model-based)', () => {
             if (m.error === 'network') expect(select.selectError(s)).toBe('timeout');
             else expect(select.selectFieldError(s)?.reason ?? null).toBe(m.error);
             if (m.error === 'stockInsufficient') expect(select.selectFieldError(s)?.shopId).toBe(2);
+            // One coupon, one cart; a refused one is gone from its cart and its selection is told.
+            expect(select.selectCartCoupons(s)).toEqual(
+              m.couponAt === null ? {} : { [m.couponAt]: { couponId: COUPON, couponLineFlag: null } },
+            );
+            if (m.error === 'couponUnusable') {
+              expect(select.selectFieldError(s)).toMatchObject({
+                reason: 'couponUnusable',
+                shopId: m.refusedAt,
+              });
+              expect(emitted.filter((e) => e.type === 'coupon.refused').at(-1)).toEqual({
+                type: 'coupon.refused',
+                shopId: m.refusedAt,
+                reasons: ['amount'],
+              });
+            }
             if (m.error === 'pickupTimeRequired' || m.error === 'pickupTimeInvalid')
               expect(select.selectFieldError(s)).toMatchObject({ field: 'pickupTime', shopId: 1 });
             // Only a selected shop that takes appointments asks for a pickup time, from its own hours.
@@ -219,6 +285,10 @@ describe('multiConfirm (model-based)', () => {
               m.selected.includes(1) ? VALID_PICKUP : undefined,
             );
             expect(payload.carts.find((c) => c.shopId === 2)?.pickupTime).toBeUndefined();
+            // The coupon goes with the order of the cart it was chosen for, and with no other.
+            expect(payload.carts.map((c) => [c.shopId, c.couponId ?? null])).toEqual(
+              m.selected.map((id) => [id, id === m.couponAt ? COUPON : null]),
+            );
             expect(payload.carts[0]).toMatchObject({
               type: 'selfPickup',
               payType: 'Cash',
@@ -261,6 +331,18 @@ describe('multiConfirm (model-based)', () => {
           REFUSED: async () => {
             submits.at(-1)!.resolve({
               rejection: { reason: 'stockInsufficient', shopId: 2, productId: 21, remaining: 0 },
+            });
+            await settle();
+          },
+          COUPON: ({ shopId }) =>
+            actor.send({ type: 'multi.setCoupon', shopId, couponId: COUPON, couponLineFlag: null }),
+          CLEAR_COUPON: ({ shopId }) =>
+            actor.send({ type: 'multi.setCoupon', shopId, couponId: null, couponLineFlag: null }),
+          COUPON_REFUSED: async () => {
+            const payload = submits.at(-1)!.payload;
+            const shopId = payload.carts.find((c) => c.couponId === COUPON)!.shopId;
+            submits.at(-1)!.resolve({
+              rejection: { reason: 'couponUnusable', shopId, couponReasons: ['amount'] },
             });
             await settle();
           },

@@ -41,6 +41,7 @@ import { useFlow } from '../../use-flow';
 import { multiConfirmFlow } from '../../flows/multi-confirm';
 import { newIdempotencyKey } from '../../idempotency-key';
 import { fieldErrorText } from './checkout-text';
+import { MultiCartCoupon } from './multi-cart-coupon';
 import { WithMessages } from '../../with-messages';
 
 const chainSetup = resourceMachine.provide({
@@ -66,6 +67,7 @@ const chainSetup = resourceMachine.provide({
           timezone: s.timezone,
         })),
         payTypes: pay.payTypes,
+        infos: shops,
       };
     }),
   },
@@ -75,6 +77,8 @@ interface ChainSetup {
   /** The chain's shops that hold a cart. */
   shops: MultiShop[];
   payTypes: PayOption[];
+  /** The same shops in full, for pricing each cart's coupons. */
+  infos: ShopInfo[];
 }
 
 export default function OrderMultiConfirmPage() {
@@ -174,7 +178,7 @@ function Confirm({ setup, shopId }: { setup: ChainSetup; shopId: number }) {
     ],
   );
   if (!actor) return null;
-  return <Form actor={actor} payTypes={setup.payTypes} />;
+  return <Form actor={actor} payTypes={setup.payTypes} shops={setup.infos} />;
 }
 
 const slotValue = (slot: LocalDateTime) => `${slot.date} ${slot.time}`;
@@ -185,7 +189,15 @@ const slotOf = (value: string): LocalDateTime | null => {
 /** A shop's pickup time field (id `field-pickupTime-<shop>`), so its error lands on that shop's select. */
 const pickupField = (shopId: number) => `pickupTime-${shopId}`;
 
-function Form({ actor, payTypes }: { actor: Actor<typeof multiConfirmMachine>; payTypes: PayOption[] }) {
+function Form({
+  actor,
+  payTypes,
+  shops,
+}: {
+  actor: Actor<typeof multiConfirmMachine>;
+  payTypes: PayOption[];
+  shops: ShopInfo[];
+}) {
   const { LL } = useI18nContext();
   const format = usePriceFormatter();
   const carts = useSelector(actor, selectCarts);
@@ -225,6 +237,18 @@ function Form({ actor, payTypes }: { actor: Actor<typeof multiConfirmMachine>; p
         })),
       }))}
       onToggle={(shopId) => actor.send({ type: 'multi.toggleShop', shopId })}
+      cartExtra={(shopId) => {
+        const shop = shops.find((s) => s.id === shopId);
+        const cart = context.carts.find((c) => c.shopId === shopId);
+        return shop && cart ? (
+          <MultiCartCoupon
+            multi={actor}
+            cart={cart}
+            shop={shop}
+            shopNames={new Map(carts.map((c) => [c.shopId, c.name]))}
+          />
+        ) : null;
+      }}
       formFields={['pickerName', 'pickerPhone', ...pickups.map((p) => pickupField(p.shopId))]}
       form={
         <>

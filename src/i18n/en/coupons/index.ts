@@ -88,6 +88,10 @@ const en_coupons = {
     strip: '{count:number} coupon{{s}} to claim',
     stripLabel: 'Shop offers: {text:string}',
   },
+  multiCart: {
+    takenBy: 'Chosen for {shop:string}: one coupon goes with one order.',
+    saving: '{name:string} takes {amount:string} off this shop’s order: about {total:string} to pay.',
+  },
   memberOffers: {
     title: 'Member offers',
     loading: 'Loading member offers…',

@@ -86,6 +86,10 @@ const es_coupons = {
     strip: '{count} {{cupón|cupones}} por conseguir',
     stripLabel: 'Ofertas de la tienda: {text}',
   },
+  multiCart: {
+    takenBy: 'Elegido para {shop}: un cupón va con un solo pedido.',
+    saving: '{name} descuenta {amount} del pedido de esta tienda: unos {total} a pagar.',
+  },
   memberOffers: {
     title: 'Ofertas para socios',
     loading: 'Cargando ofertas para socios…',

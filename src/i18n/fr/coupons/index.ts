@@ -86,6 +86,10 @@ const fr_coupons = {
     strip: '{count} bon{{s}} à récupérer',
     stripLabel: 'Offres de la boutique : {text}',
   },
+  multiCart: {
+    takenBy: 'Choisi pour {shop} : un bon va avec une seule commande.',
+    saving: '{name} retire {amount} à la commande de cette boutique : environ {total} à payer.',
+  },
   memberOffers: {
     title: 'Offres membres',
     loading: 'Chargement des offres membres…',

@@ -86,6 +86,10 @@ const zhCN_coupons = {
     strip: '{count}张券可领',
     stripLabel: '店铺活动：{text}',
   },
+  multiCart: {
+    takenBy: '已用于{shop}：一张券只能用于一张订单。',
+    saving: '{name}为本店订单减{amount}，预计实付{total}。',
+  },
   memberOffers: {
     title: '会员专享',
     loading: '正在加载会员专享…',

@@ -86,6 +86,10 @@ const zhTW_coupons = {
     strip: '{count}張券可領',
     stripLabel: '店鋪活動：{text}',
   },
+  multiCart: {
+    takenBy: '已用於{shop}：一張券只能用於一張訂單。',
+    saving: '{name}為本店訂單減{amount}，預計實付{total}。',
+  },
   memberOffers: {
     title: '會員專享',
     loading: '正在載入會員專享…',
