@@ -145,13 +145,13 @@ function MemberHome({ info, member, hrefs }: { info: VipInfo; member: Member; hr
     { href: hrefs.points, icon: 'star', label: LL.member.card.pointsHistory(), testId: 'member-points' },
     {
       href: hrefs.pointStore,
-      icon: 'star',
+      icon: 'gift',
       label: LL.member.card.pointStore(),
       testId: 'member-point-store',
     },
     {
       href: hrefs.limitCards,
-      icon: 'wallet',
+      icon: 'ticket',
       label: LL.member.card.limitCards(),
       testId: 'member-limit-cards',
     },
@@ -178,8 +178,8 @@ function MemberHome({ info, member, hrefs }: { info: VipInfo; member: Member; hr
             <li key={row.testId}>
               <a className={styles.row} href={row.href} data-testid={row.testId}>
                 <MemberIcon name={row.icon} className={styles.rowIcon} size={1.375} />
-                <span className={styles.rowText}>{row.label}</span>
-                {row.hint && <span className={styles.rowHint}>{row.hint}</span>}
+                <span className={styles.serviceLabel}>{row.label}</span>
+                {row.hint && <span className={`${styles.rowHint} ${styles.serviceHint}`}>{row.hint}</span>}
                 <MemberIcon name="chevron" className={styles.chevron} size={1.125} />
               </a>
             </li>
