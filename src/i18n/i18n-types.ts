@@ -1741,7 +1741,7 @@ export type NamespaceCouponsTranslation = {
 		 */
 		joinHint: string
 		/**
-		 * B​e​c​o​m​e​ ​a​ ​m​e​m​b​e​r
+		 * J​o​i​n​ ​t​o​ ​g​e​t​ ​m​e​m​b​e​r​ ​o​f​f​e​r​s
 		 */
 		join: string
 		/**
@@ -1753,7 +1753,7 @@ export type NamespaceCouponsTranslation = {
 		 */
 		loginHint: string
 		/**
-		 * L​o​g​ ​i​n
+		 * L​o​g​ ​i​n​ ​f​o​r​ ​m​e​m​b​e​r​ ​o​f​f​e​r​s
 		 */
 		login: string
 	}
@@ -6249,7 +6249,7 @@ export type TranslationFunctions = {
 			 */
 			joinHint: () => LocalizedString
 			/**
-			 * Become a member
+			 * Join to get member offers
 			 */
 			join: () => LocalizedString
 			/**
@@ -6261,7 +6261,7 @@ export type TranslationFunctions = {
 			 */
 			loginHint: () => LocalizedString
 			/**
-			 * Log in
+			 * Log in for member offers
 			 */
 			login: () => LocalizedString
 		}

@@ -99,11 +99,11 @@ const en_coupons = {
     emptyHint: 'New offers for members show here.',
     joinTitle: 'Offers just for members',
     joinHint: 'Members get offers of their own here. Become a member to claim them.',
-    join: 'Become a member',
+    join: 'Join to get member offers',
     inStoreHint:
       'Members get offers of their own here. Register at the shop’s counter, then link your card above.',
     loginHint: 'Log in to see the offers for members.',
-    login: 'Log in',
+    login: 'Log in for member offers',
   },
   refusal: {
     activityNotFound: 'This offer no longer exists.',

@@ -97,11 +97,11 @@ const es_coupons = {
     emptyHint: 'Las nuevas ofertas para socios aparecen aquí.',
     joinTitle: 'Ofertas solo para socios',
     joinHint: 'Los socios tienen aquí ofertas propias. Hágase socio para conseguirlas.',
-    join: 'Hacerse socio',
+    join: 'Hágase socio para sus ofertas',
     inStoreHint:
       'Los socios tienen aquí ofertas propias. Regístrese en el mostrador y luego vincule su tarjeta arriba.',
     loginHint: 'Inicie sesión para ver las ofertas para socios.',
-    login: 'Iniciar sesión',
+    login: 'Inicie sesión para ver las ofertas',
   },
   refusal: {
     activityNotFound: 'Esta oferta ya no existe.',

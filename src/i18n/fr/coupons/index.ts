@@ -97,11 +97,11 @@ const fr_coupons = {
     emptyHint: 'Les nouvelles offres pour les membres s’affichent ici.',
     joinTitle: 'Des offres réservées aux membres',
     joinHint: 'Les membres ont ici des offres rien que pour eux. Devenez membre pour en profiter.',
-    join: 'Devenir membre',
+    join: 'Adhérer pour les offres membres',
     inStoreHint:
       'Les membres ont ici des offres rien que pour eux. Inscrivez-vous au comptoir, puis liez votre carte ci-dessus.',
     loginHint: 'Connectez-vous pour voir les offres des membres.',
-    login: 'Se connecter',
+    login: 'Se connecter pour les offres membres',
   },
   refusal: {
     activityNotFound: 'Cette offre n’existe plus.',

@@ -97,10 +97,10 @@ const zhCN_coupons = {
     emptyHint: '新的会员活动会显示在这里。',
     joinTitle: '会员专享优惠',
     joinHint: '会员可在这里领取专享优惠，成为会员即可领取。',
-    join: '成为会员',
+    join: '加入会员，领取专享优惠',
     inStoreHint: '会员可在这里领取专享优惠。请先到店内柜台注册，再在上方绑定会员卡。',
     loginHint: '登录后查看会员专享优惠。',
-    login: '登录',
+    login: '登录查看会员优惠',
   },
   refusal: {
     activityNotFound: '活动不存在。',

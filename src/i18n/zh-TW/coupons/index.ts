@@ -97,10 +97,10 @@ const zhTW_coupons = {
     emptyHint: '新的會員活動會顯示在這裡。',
     joinTitle: '會員專享優惠',
     joinHint: '會員可在這裡領取專享優惠，成為會員即可領取。',
-    join: '成為會員',
+    join: '加入會員，領取專享優惠',
     inStoreHint: '會員可在這裡領取專享優惠。請先到店內櫃檯註冊，再在上方綁定會員卡。',
     loginHint: '登入後查看會員專享優惠。',
-    login: '登入',
+    login: '登入查看會員優惠',
   },
   refusal: {
     activityNotFound: '活動不存在。',
