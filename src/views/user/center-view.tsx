@@ -103,7 +103,7 @@ export function CenterView({ user, busy, onLanguage, onLogout, coupons }: Center
         </section>
       )}
 
-      {coupons}
+      {coupons && <div className={styles.entries}>{coupons}</div>}
 
       <section className={styles.card} aria-labelledby="language-title">
         <h2 id="language-title" className={styles.cardTitle}>
