@@ -1,12 +1,13 @@
 // Topping up the member card as a new member of the Tiong Bahru Claypot House (shop 2, S$, which takes
 // top-ups online): S$100 through the sandbox gateway credits S$100 and the S$20 gift, shown on the result
-// and as the top-up's row in the balance transactions; a cancelled payment comes back to the tiers saying
-// nothing was charged. Each scenario logs in a Singapore phone no other scenario uses and registers it as a
-// member through the API, so no demo member's SMS codes are spent.
+// and as the top-up's row in the balance transactions, with an order then paid by the card as the row above
+// it; a cancelled payment comes back to the tiers saying nothing was charged. Each scenario logs
+// in a Singapore phone no other scenario uses and registers it as a member through the API, so no demo
+// member's SMS codes are spent.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { App, LoginPage } from './pages/app';
-import { ChargeSuccessPage, LedgerPage, RechargePage } from './pages/member-recharge';
+import { ChargeSuccessPage, LedgerPage, payPickupByCard, RechargePage } from './pages/member-recharge';
 import { SandboxGateway } from './pages/payment';
 
 // A login, a registration and a gateway round trip each: room for a busy CI machine.
@@ -96,6 +97,18 @@ test('a member tops up S$100 through the sandbox and sees the credit and its row
   await expect(page.getByTestId('points-now')).toHaveText('100');
   await expect(ledger.rows.first()).toContainText('+100');
   await shot(page, 'points-zh');
+
+  // An order paid by the card takes it from the stored money first (decision L1): its row sits above the
+  // top-up's, with what the card holds after it.
+  const total = await payPickupByCard(page, '472913');
+  expect(total).toBeLessThan(10_000);
+  const dollars = (minor: number) => `S$${(minor / 100).toFixed(2)}`;
+  await app.open('/member/doc');
+  const paid = ledger.rowsOf('orderPay');
+  await expect(paid).toHaveCount(1);
+  await expect(paid).toContainText(`变动后：储值 ${dollars(10_000 - total)} · 赠送 S$20.00`);
+  await expect(ledger.rows.first()).toHaveAttribute('data-kind', 'orderPay');
+  await expect(ledger.rowsOf('recharge')).toHaveCount(1);
 });
 
 test('a cancelled payment comes back to the tiers saying nothing was charged', async ({

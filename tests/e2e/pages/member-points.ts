@@ -19,7 +19,7 @@ export const MALL_ITEMS = {
   },
 } as const;
 /** Salted Egg Prawns, small portion (a required choice): S$26.00 a unit, so 52 points. */
-const PRAWNS = { id: 2107, taste: { id: 2212, typeId: 2211 } };
+export const PRAWNS = { id: 2107, taste: { id: 2212, typeId: 2211 } };
 const PAID_CARD = '4242424242424242';
 
 let phones = 0;
