@@ -3,7 +3,7 @@
 // appointment setting of each shop with a cart from store/detail (a pickup time per shop that takes
 // appointments), the pay types from store/paySetting; the placed orders open /order/multi-success.
 import { useSelector } from '@xstate/react';
-import { useRef } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { fromPromise, type Actor } from 'xstate';
 import type { LocalDateTime } from '../../../domain/api/order';
 import type { PayOption } from '../../../domain/api/store';
@@ -30,7 +30,7 @@ import { Button } from '../../../views/ui/button';
 import { usePriceFormatter } from '../../../views/ui/shop-display';
 import { Page } from '../../../views/ui/page';
 import { PageHead } from '../../../views/ui/page-head';
-import { CardSkeleton, SkeletonRegion } from '../../../views/ui/skeleton';
+import { CardSkeleton, Skeleton, SkeletonRegion } from '../../../views/ui/skeleton';
 import { EmptyState, ErrorView } from '../../../views/ui/state-views';
 import { useAppState } from '../../app-state';
 import { useCart } from '../../cart-state';
@@ -41,8 +41,12 @@ import { useFlow } from '../../use-flow';
 import { multiConfirmFlow } from '../../flows/multi-confirm';
 import { newIdempotencyKey } from '../../idempotency-key';
 import { fieldErrorText } from './checkout-text';
-import { MultiCartCoupon } from './multi-cart-coupon';
 import { WithMessages } from '../../with-messages';
+
+// Each cart's coupon row prices the cart with the engine: it loads after the page, in its own chunk.
+const MultiCartCoupon = lazy(() =>
+  import('./multi-cart-coupon').then((module) => ({ default: module.MultiCartCoupon })),
+);
 
 const chainSetup = resourceMachine.provide({
   actors: {
@@ -241,12 +245,14 @@ function Form({
         const shop = shops.find((s) => s.id === shopId);
         const cart = context.carts.find((c) => c.shopId === shopId);
         return shop && cart ? (
-          <MultiCartCoupon
-            multi={actor}
-            cart={cart}
-            shop={shop}
-            shopNames={new Map(carts.map((c) => [c.shopId, c.name]))}
-          />
+          <Suspense fallback={<Skeleton width="100%" height="2.75rem" />}>
+            <MultiCartCoupon
+              multi={actor}
+              cart={cart}
+              shop={shop}
+              shopNames={new Map(carts.map((c) => [c.shopId, c.name]))}
+            />
+          </Suspense>
         ) : null;
       }}
       formFields={['pickerName', 'pickerPhone', ...pickups.map((p) => pickupField(p.shopId))]}
