@@ -168,7 +168,8 @@ export async function merchantAct(
       // Cash collected at the counter or on delivery is money arriving like any other (decision M94):
       // it earns the member's points, and money handed back takes them back (each once, by its key).
       if (row && settles) await earnPointsInTx(tx, row, now);
-      if (row && givesBack && order.paid) await reversePointsInTx(tx, row.id, now);
+      // (A card refund reverses its points itself, in refundPaidByCard.)
+      if (row && givesBack && order.paid && money === 'none') await reversePointsInTx(tx, row.id, now);
       return row;
     });
     if (!changed) throw wrongStatus(env, order, action, await currentStatus(db, order.id));
