@@ -158,9 +158,18 @@ export class CenterPage extends App {
    */
   async declineMemberInvitation() {
     const invitation = this.page.getByRole('dialog', { name: /^(成为会员|Become a member)$/ });
-    await this.page.addLocatorHandler(invitation, async () => {
-      await invitation.getByRole('button', { name: /^(以后再说|Not now)$/ }).click();
-    });
+    await this.page.addLocatorHandler(
+      invitation,
+      async () => {
+        // The sheet belongs to the "my" page: when the scenario moves on while it slides in, it is gone
+        // with the page and there is nothing left to answer.
+        await invitation
+          .getByRole('button', { name: /^(以后再说|Not now)$/ })
+          .click({ timeout: 2_000 })
+          .catch(() => undefined);
+      },
+      { noWaitAfter: true },
+    );
   }
 }
 
