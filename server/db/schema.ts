@@ -604,6 +604,11 @@ export const orders = pgTable(
      * none. On the order so a status change touches the cards only for orders that hold one.
      */
     limitCardId: integer('limit_card_id').references((): AnyPgColumn => memberLimitCards.id),
+    /**
+     * Units this order counted under capped activities (order_activity_units holds which); 0 = none, so a
+     * status change touches the counters only for orders that took some.
+     */
+    activityUnits: integer('activity_units').notNull().default(0),
   },
   (t) => [
     index('orders_customer_idx').on(t.customerId, t.createdAt),
@@ -1056,6 +1061,49 @@ export const activities = pgTable(
       'activities_dates',
       sql`${t.startDate} is null or ${t.endDate} is null or ${t.startDate} <= ${t.endDate}`,
     ),
+  ],
+);
+
+/**
+ * Units sold or given under a capped activity product: a special price's `quantity` and per-person `limit`,
+ * a buy-N-get-N's free total (decisions C131–C136). Customer 0 holds the activity's total for the product;
+ * any other customer id that customer's own units. Moved only by conditional upserts in the order's
+ * transaction (never past the cap) and given back when the order ends unpaid or is refunded.
+ */
+export const activityUnitCounts = pgTable(
+  'activity_unit_counts',
+  {
+    activityId: integer('activity_id')
+      .notNull()
+      .references(() => activities.id),
+    /** The engine's product key: the spec id for a spec product, else the product id. */
+    productKey: integer('product_key').notNull(),
+    /** 0 = every customer's units together. */
+    customerId: integer('customer_id').notNull(),
+    units: integer('units').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.activityId, t.productKey, t.customerId] }),
+    check('activity_unit_counts_units', sql`${t.units} >= 0`),
+  ],
+);
+
+/** What one order added to activity_unit_counts, so its end gives back exactly that, once. */
+export const orderActivityUnits = pgTable(
+  'order_activity_units',
+  {
+    orderId: integer('order_id')
+      .notNull()
+      .references((): AnyPgColumn => orders.id),
+    activityId: integer('activity_id').notNull(),
+    productKey: integer('product_key').notNull(),
+    customerId: integer('customer_id').notNull(),
+    units: integer('units').notNull(),
+    releasedAt: stamp('released_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.activityId, t.productKey, t.customerId] }),
+    check('order_activity_units_units', sql`${t.units} > 0`),
   ],
 );
 

@@ -62,6 +62,7 @@ import {
   shopActivityOf,
   type ReplyContext,
 } from '../modules/coupons/activities';
+import { countedListing } from '../modules/coupons/activity-units';
 import { ownMember } from '../modules/members/members';
 import { couponMessages } from '../modules/coupons/coupon-messages';
 import { phoneOf } from '../modules/coupons/coupon-orders';
@@ -202,7 +203,7 @@ const actions: AnyAction[] = [
     auth: 'session',
     handler: async ({ ctx, app }) => {
       const rc = await replyContext(app, ctx);
-      return { activities: await listedActivities(rc) };
+      return countedListing(rc.db, await listedActivities(rc), ctx.session.customerId, rc.text);
     },
   }),
 

@@ -42,6 +42,7 @@ export interface SeedTemplate {
 const t = (en: string, zh: string): Text => ({ en, zh });
 const CLAYPOT_RICE = 2101;
 const SAMBAL_KANGKONG = 2105;
+const LIME_JUICE = 2111;
 
 export const demoActivities: SeedActivity[] = [
   // Price activities: the engine applies them to every order of the shop.
@@ -54,6 +55,12 @@ export const demoActivities: SeedActivity[] = [
     kind: 11,
     name: t('Second claypot rice at half price', '瓦煲饭第二份半价'),
     rules: { discount: 50, productList: [{ id: CLAYPOT_RICE }] },
+  },
+  // A capped special price (decisions C131–C136): 50 cups in all, at most 2 per customer.
+  {
+    kind: 3,
+    name: t('Lime juice at S$1 (50 cups, 2 each)', '酸柑汁特价1新元（限50杯，每人限2杯）'),
+    rules: { limit: 2, productList: [{ id: LIME_JUICE, discountPrice: 100, quantity: 50 }] },
   },
   // Coupon activities.
   {

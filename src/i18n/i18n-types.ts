@@ -1289,6 +1289,11 @@ export type NamespaceCheckoutTranslation = {
 		 */
 		idempotencyConflict: string
 		/**
+		 * “​{​n​a​m​e​}​”​ ​h​a​s​ ​j​u​s​t​ ​r​u​n​ ​o​u​t​ ​f​o​r​ ​a​n​ ​i​t​e​m​ ​o​f​ ​y​o​u​r​ ​o​r​d​e​r​.​ ​T​h​e​ ​p​r​i​c​e​ ​s​h​o​w​n​ ​i​s​ ​t​h​e​ ​n​e​w​ ​o​n​e​:​ ​c​h​e​c​k​ ​i​t​ ​a​n​d​ ​p​l​a​c​e​ ​t​h​e​ ​o​r​d​e​r​ ​a​g​a​i​n​.
+		 * @param {string} name
+		 */
+		activityUnitsTaken: RequiredParams<'name'>
+		/**
 		 * T​h​e​s​e​ ​s​h​o​p​s​ ​d​o​ ​n​o​t​ ​b​e​l​o​n​g​ ​t​o​ ​t​h​e​ ​s​a​m​e​ ​c​h​a​i​n​.
 		 */
 		notChainShop: string
@@ -5822,6 +5827,10 @@ export type TranslationFunctions = {
 			 * This order was already submitted. Please check your orders.
 			 */
 			idempotencyConflict: () => LocalizedString
+			/**
+			 * “{name}” has just run out for an item of your order. The price shown is the new one: check it and place the order again.
+			 */
+			activityUnitsTaken: (arg: { name: string }) => LocalizedString
 			/**
 			 * These shops do not belong to the same chain.
 			 */

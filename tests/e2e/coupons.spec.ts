@@ -67,15 +67,26 @@ async function enterAsNewCustomer(app: App, login: LoginPage) {
   await expect.poll(() => app.route()).not.toBe('/');
 }
 
-/** A pick-up order of `units` Salted Egg Prawns (S$26.00 each), at the confirm page with the form filled. */
-async function pickupOrder(page: Page, app: App, menu: MenuPage, units: number) {
+/**
+ * A pick-up order of `units` of a product (Salted Egg Prawns, S$26.00 each, unless named) and one of each
+ * of `also`, at the confirm page with the form filled.
+ */
+async function pickupOrder(
+  page: Page,
+  app: App,
+  menu: MenuPage,
+  units: number,
+  product = 'Salted Egg Prawns',
+  also: string[] = [],
+) {
   const cart = new CartBar(page);
   const adding = new AddToCart(page);
   const confirm = new ConfirmPage(page);
   await app.open('/product/index');
   await menu.waitForProducts();
   await cart.orderType('Pick up');
-  for (let i = 0; i < units; i++) await adding.add(menu.productNamed('Salted Egg Prawns'));
+  for (let i = 0; i < units; i++) await adding.add(menu.productNamed(product));
+  for (const name of also) await adding.add(menu.productNamed(name));
   await cart.checkout.click();
   await app.expectRoute('/order/confirm');
   await expect(confirm.field('Picked up by')).toBeVisible();
@@ -273,4 +284,40 @@ test('a member-card-only coupon leaves the order, with the reason, when the memb
   await expect(row.unusable('Top-up gift S$10')).toContainText('Member card payment only');
   await app.expectAccessible();
   await shot(page, 'member-card-only');
+});
+
+test('a new customer buys lime juice at the capped special price and the offer says what is left', async ({
+  app,
+  menu,
+  login,
+  page,
+}) => {
+  const offers = new OffersPage(page);
+  const success = new SuccessPage(page);
+  await enterAsNewCustomer(app, login);
+  await offers.goto();
+  const special = offers.activity('Lime juice at S$1');
+  await expect(special).toContainText(/Special price S\$1\.00, at most 2 each, \d+ left/);
+  const left = Number(/(\d+) left/.exec((await special.textContent()) ?? '')![1]);
+
+  // Three glasses at S$3.50: two at the special price (S$2.50 off each), the third at the list price;
+  // prawns (S$26.00) take the order over the pick-up minimum.
+  const confirm = await pickupOrder(page, app, menu, 3, 'Lime Juice', ['Salted Egg Prawns']);
+  await expect(confirm.breakdown('productDiscount')).toContainText('−S$5.00');
+  await page.getByRole('radio', { name: /counter/i }).check();
+  await confirm.submit.click();
+  await app.expectRoute('/order/success');
+  await expect(success.total).toContainText('S$31.50');
+  // Settled at the counter: the cart is done with.
+  const pay = new PayPanel(page);
+  await pay.action(/counter/i).click();
+  await expect(pay.result).toBeVisible();
+
+  // The two glasses are counted: the offer has two fewer to sell, and this customer has had their two.
+  await offers.goto();
+  await expect(offers.activity('Lime juice at S$1')).toContainText(`, ${left - 2} left`);
+  const again = await pickupOrder(page, app, menu, 1, 'Lime Juice', ['Salted Egg Prawns']);
+  await expect(again.total).toContainText('S$29.50');
+  await expect(again.breakdown('productDiscount')).toBeHidden();
+  await shot(page, 'special-price-limit');
 });

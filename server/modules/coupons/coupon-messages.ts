@@ -124,6 +124,13 @@ export const couponMessages = {
     'Este cupón se acaba de usar en otro pedido. Elige de nuevo.',
   ),
   couponClaimed: t('Coupon claimed.', '领取成功。', '領取成功。', 'Bon obtenu.', 'Cupón obtenido.'),
+  activityUnitsTaken: t(
+    '“{name}” has just run out for an item of your order. Check the new price and place the order again.',
+    '“{name}”的优惠名额刚刚被抢完，请确认新价格后重新下单。',
+    '「{name}」的優惠名額剛剛被搶完，請確認新價格後重新下單。',
+    '« {name} » vient d’être épuisé pour un article de votre commande. Vérifiez le nouveau prix et recommandez.',
+    '«{name}» se acaba de agotar para un artículo de tu pedido. Revisa el nuevo precio y vuelve a pedir.',
+  ),
 };
 
 /** The engine's reasons (CouponRejection) as the refusal names them. */

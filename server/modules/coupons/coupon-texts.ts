@@ -65,7 +65,8 @@ interface Words {
   everyTier: (full: string, less: string) => string;
   allDiscount: (percentPaid: number) => string;
   byType: string;
-  specialPrice: (n: number) => string;
+  /** A special price, with its per-person limit and the units still on offer when the activity caps them. */
+  specialPrice: (price: string, limit: number | null, left: number | null) => string;
   gift: (full: string, name: string, quantity: number) => string;
 }
 
@@ -106,7 +107,8 @@ const EN: Words = {
   everyTier: (f, l) => `${l} off for every ${f} spent`,
   allDiscount: (p) => `${pct(p)}% off the whole order`,
   byType: 'Discounts by category',
-  specialPrice: (n) => `Special prices on ${n} products`,
+  specialPrice: (p, limit, left) =>
+    `Special price ${p}${limit === null ? '' : `, at most ${limit} each`}${left === null ? '' : `, ${left} left`}`,
   gift: (f, name, q) => `Free ${name} ×${q} over ${f}`,
 };
 
@@ -142,7 +144,8 @@ const ZH_CN: Words = {
   everyTier: (f, l) => `每满${f}减${l}`,
   allDiscount: (p) => `全场${zhe(p)}折`,
   byType: '分类折扣',
-  specialPrice: (n) => `${n}种商品特价`,
+  specialPrice: (p, limit, left) =>
+    `特价${p}${limit === null ? '' : `，每人限${limit}份`}${left === null ? '' : `，剩余${left}份`}`,
   gift: (f, name, q) => `满${f}送${name}×${q}`,
 };
 
@@ -171,7 +174,8 @@ const ZH_TW: Words = {
   everyTier: (f, l) => `每滿${f}減${l}`,
   off: (a) => `減${a}`,
   byType: '分類折扣',
-  specialPrice: (n) => `${n}種商品特價`,
+  specialPrice: (p, limit, left) =>
+    `特價${p}${limit === null ? '' : `，每人限${limit}份`}${left === null ? '' : `，剩餘${left}份`}`,
   gift: (f, name, q) => `滿${f}送${name}×${q}`,
   buyGet: (b, f) => `買${b}送${f}`,
 };
@@ -209,7 +213,8 @@ const FR: Words = {
   everyTier: (f, l) => `${l} de réduction par tranche de ${f}`,
   allDiscount: (p) => `-${pct(p)} % sur toute la commande`,
   byType: 'Réductions par catégorie',
-  specialPrice: (n) => `Prix spéciaux sur ${n} produits`,
+  specialPrice: (p, limit, left) =>
+    `Prix spécial ${p}${limit === null ? '' : `, ${limit} max. par personne`}${left === null ? '' : `, encore ${left}`}`,
   gift: (f, name, q) => `${name} ×${q} offert dès ${f}`,
 };
 
@@ -245,7 +250,8 @@ const ES: Words = {
   everyTier: (f, l) => `${l} de descuento por cada ${f}`,
   allDiscount: (p) => `${pct(p)} % de descuento en todo el pedido`,
   byType: 'Descuentos por categoría',
-  specialPrice: (n) => `Precios especiales en ${n} productos`,
+  specialPrice: (p, limit, left) =>
+    `Precio especial ${p}${limit === null ? '' : `, máximo ${limit} por persona`}${left === null ? '' : `, quedan ${left}`}`,
   gift: (f, name, q) => `${name} ×${q} gratis desde ${f}`,
 };
 
@@ -358,7 +364,13 @@ export function activityRuleTexts(a: ParsedActivity, ctx: TextContext): string[]
     case 2:
       return [a.discountMode === 'byType' ? w.byType : w.allDiscount(a.discount)];
     case 3:
-      return [w.specialPrice(a.productList.length)];
+      return a.productList.map((p) =>
+        w.specialPrice(
+          money(p.discountPrice ?? 0),
+          a.limit,
+          p.quantity === null ? null : Math.max(0, p.quantity - p.purchasedQuantity),
+        ),
+      );
     case 11:
       return [w.secondItem(a.discount)];
     case 12:

@@ -5,12 +5,14 @@
 // 0011), which wakes the customer's open live-status streams in every process
 // (server/modules/orders/order-event-hub.ts); a rolled-back change wakes nobody. The order's coupon, if it holds
 // one, follows in the same transaction (server/modules/coupons/coupon-orders.ts), and so do the uses of its
-// limit card (server/modules/limit-cards/limit-card-orders.ts).
+// limit card (server/modules/limit-cards/limit-card-orders.ts), and the units it counted under capped
+// activities (server/modules/coupons/activity-units.ts).
 import { and, eq, inArray } from 'drizzle-orm';
 import type { StatusAction } from '../../../src/domain/api/order-life-rules';
 import type { OrderStatus } from '../../../src/domain/enums';
 import type { Executor } from '../../db/client';
 import { orderEvents, orders, type OrderRow } from '../../db/schema';
+import { activityUnitsFollowOrder } from '../coupons/activity-units';
 import { couponFollowsOrder } from '../coupons/coupon-orders';
 import { limitCardFollowsOrder } from '../limit-cards/limit-card-orders';
 
@@ -48,5 +50,6 @@ export async function changeStatus(tx: Executor, change: StatusChange): Promise<
   // Only an order holding a coupon spends a statement on it.
   if (row.couponId !== null) await couponFollowsOrder(tx, row, change.set?.paid === true, change.now);
   if (row.limitCardId !== null) await limitCardFollowsOrder(tx, row, change.now);
+  if (row.activityUnits > 0) await activityUnitsFollowOrder(tx, row, change.now);
   return row;
 }

@@ -26,6 +26,7 @@ import { localize } from '../catalog/catalog';
 import { reject, stockError, type PreparedOrder } from './orders';
 import { orderMessages } from './orders-messages';
 import { reserveStock } from '../catalog/stock';
+import { reserveActivityUnits } from '../coupons/activity-units';
 import { reserveCoupon } from '../coupons/coupon-orders';
 import { reserveLimitCard } from '../limit-cards/limit-card-orders';
 import { changeStatus } from './order-status';
@@ -196,7 +197,9 @@ const columnList = (names: string[]) =>
 async function writeSubmit(db: Database, args: SubmitArgs): Promise<WrittenOrder[] | null> {
   const demands = args.prepared.flatMap((p) => p.demands);
   const params = submitParams(args);
-  const couponed = args.prepared.some((p) => p.values.couponId != null || p.values.limitCardId != null);
+  const couponed = args.prepared.some(
+    (p) => p.values.couponId != null || p.values.limitCardId != null || p.unitCounts.length > 0,
+  );
   const rows =
     demands.length === 0 && !couponed
       ? await prepared(db, 'order_submit', submitQuery).execute(params)
@@ -208,6 +211,10 @@ async function writeSubmit(db: Database, args: SubmitArgs): Promise<WrittenOrder
             if (written.length === 0) throw new ReplayedSubmit();
             // The coupons after the orders: a coupon names the order that holds it (decision C25).
             for (const w of written) await reserveCoupon(tx, w.ord, args.now);
+            for (const p of args.prepared) {
+              const own = written.find((w) => w.ord.shopId === p.shopId)!;
+              await reserveActivityUnits(tx, own.ord.id, p.unitCounts);
+            }
             for (const w of written) {
               if (w.ord.limitCardId === null) continue;
               const lines = w.lines.map((line) => rowFromJson(orderLines, line));

@@ -25,6 +25,7 @@ import { BusinessError, type Session } from '../../http/action';
 import type { LocalizedText, MessageParams } from '../../i18n';
 import { findAddress, ownerPhone } from '../identity/addresses';
 import { runningPriceActivities } from '../coupons/activities';
+import { countedActivities, countedUnits, unitsToCount, type UnitCount } from '../coupons/activity-units';
 import { chosenCoupon, couponToReserve } from '../coupons/coupon-orders';
 import { chosenLimitCard, limitCardToReserve } from '../limit-cards/limit-card-orders';
 import { localize, type Catalogue, type ProductRow, type TaxRow } from '../catalog/catalog';
@@ -63,6 +64,8 @@ export interface PreparedOrder {
   lines: LineValues[];
   demands: StockDemand[];
   pricing: PricingResult;
+  /** Counters of capped activity products the order moves (activity-units.ts). */
+  unitCounts: UnitCount[];
 }
 
 const ms = (minutes: number) => minutes * 60_000;
@@ -539,7 +542,13 @@ export async function prepareOrder(
   const clientTypeCode = clientTypeFor(cart.type, env.userAgentType);
   // The shop's running price activities (cached) and, only when the cart names one, the chosen coupon.
   const scope = { shopId, chainId: shop.row.chainId, today: businessDate };
-  const activities = await runningPriceActivities(db, scope, env.catalogueLocale);
+  // Capped activity products in the cart read their counters (one statement; none without such a product).
+  const counted = await countedActivities(
+    db,
+    await runningPriceActivities(db, scope, env.catalogueLocale),
+    session.customerId,
+    new Set(built.map((b) => b.cart.specId ?? b.cart.id)),
+  );
   const couponId = cart.couponId ?? null;
   const coupons =
     couponId === null ? [] : [await chosenCoupon(db, session, scope, couponId, env.catalogueLocale)];
@@ -557,7 +566,8 @@ export async function prepareOrder(
       payType: cart.payType,
       member: session.memberPricing && { id: session.memberId!, ...session.memberPricing },
       lines: built.map((b) => b.cart),
-      activities,
+      activities: counted.activities,
+      purchased: counted.purchased,
       coupons,
       couponId,
       couponLineFlag: cart.couponLineFlag ?? null,
@@ -586,6 +596,7 @@ export async function prepareOrder(
   }
   const reservedCoupon = couponToReserve(pricing, couponId, env.locale);
   const reservedCard = limitCardToReserve(pricing, limitCard);
+  const unitCounts = unitsToCount(pricing, counted.caps, session.customerId);
   // An order the limit card pays in full is settled as it is placed (decision M154).
   if (pricing.issues.includes('nothingToPay') && !(reservedCard !== null && pricing.totals.total === 0))
     throw reject('nothingToPay', orderMessages.nothingToPay);
@@ -641,6 +652,7 @@ export async function prepareOrder(
     payDeadlineAt: new Date(now.getTime() + ms(shop.row.payWindowMinutes)),
     couponId: reservedCoupon,
     limitCardId: reservedCard,
+    activityUnits: countedUnits(unitCounts),
   };
   const lines: LineValues[] = built.map((b, position) => {
     const priced = pricing.lines.find((l) => l.flag === b.cart.flag)!;
@@ -653,7 +665,7 @@ export async function prepareOrder(
       ...(priced.limitCardUses > 0 ? { limitCardId: reservedCard, limitCardUses: priced.limitCardUses } : {}),
     };
   });
-  return { shopId, shopName: shop.row.name, values, lines, demands: merged, pricing };
+  return { shopId, shopName: shop.row.name, values, lines, demands: merged, pricing, unitCounts };
 }
 
 export function stockError(demand: StockDemand, remaining: number, locale: CatalogueLocale): BusinessError {

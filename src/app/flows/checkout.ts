@@ -4,6 +4,7 @@ import { checkoutMachine } from '../../machines/checkout/checkout.machine';
 import { addressApi } from '../../services/api/address';
 import { deliveryApi } from '../../services/api/delivery';
 import { orderApi, rejectionOf } from '../../services/api/order';
+import { forgetShopOffers, freshShopOffers, priceActivities } from '../shop-activities';
 import { storeApi } from '../../services/api/store';
 import { tableApi } from '../../services/api/table';
 
@@ -29,11 +30,21 @@ export const checkoutFlow = checkoutMachine.provide({
     ),
     submitOrder: fromPromise(async ({ input }) => {
       try {
-        return { placed: await orderApi.confirm(input, { toast: false }) };
+        const placed = await orderApi.confirm(input, { toast: false });
+        forgetShopOffers();
+        return { placed };
       } catch (error) {
         const rejection = rejectionOf(error);
-        if (rejection) return { rejection };
-        throw error;
+        if (!rejection) throw error;
+        if (rejection.reason !== 'activityUnitsTaken') return { rejection };
+        // A capped offer ran out between the price shown and the submit: the page shows the new price.
+        const offers = await freshShopOffers().catch(() => null);
+        return offers
+          ? {
+              rejection,
+              offers: { activities: priceActivities(offers.activities), purchased: offers.purchased },
+            }
+          : { rejection };
       }
     }),
   },

@@ -13,7 +13,7 @@
 //   addresses), so a device-only session holds none and gets "please log in first". It is `available`,
 //   `reserved` by an unpaid order, `used` by a paid one, or past its dates.
 import { z } from 'zod';
-import { coupon as pricingCoupon, activity as pricingActivity, isoDate } from '../pricing';
+import { coupon as pricingCoupon, activity as pricingActivity, isoDate, purchasedSpecial } from '../pricing';
 import { entityId } from './store';
 
 /** Coupon kinds and activity kinds are promotion type codes (spec §4); see src/domain/coupon-kinds.ts. */
@@ -181,7 +181,15 @@ export const shopActivity = z.object({
 });
 export type ShopActivity = z.infer<typeof shopActivity>;
 
-export const activityListInfo = z.object({ activities: z.array(shopActivity) });
+/**
+ * activity/list's reply. `purchased` holds the session customer's earlier units under special prices with a
+ * per-person limit, as the pricing engine reads them (the activities' own counts are in their `pricing`).
+ */
+export const activityListInfo = z.object({
+  activities: z.array(shopActivity),
+  purchased: z.array(purchasedSpecial),
+});
+export type ActivityListInfo = z.infer<typeof activityListInfo>;
 export const receiveCouponInfo = z.object({ coupon: customerCoupon });
 export const couponListInfo = z.object({ coupons: z.array(customerCoupon) });
 export const couponDetailInfo = customerCoupon.extend({ products: z.array(activityProductRef) });

@@ -53,6 +53,7 @@ export const ORDER_REJECTIONS = [
   'belowStartingPrice',
   'couponUnusable',
   'limitCardUnusable',
+  'activityUnitsTaken',
   'payTypeInvalid',
   'memberRequired',
   'nothingToPay',

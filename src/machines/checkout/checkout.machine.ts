@@ -19,7 +19,14 @@ import type { PayOption } from '../../domain/api/store';
 import type { TableInfo, TableRef } from '../../domain/api/table';
 import type { CartProductFacts } from '../../domain/cart';
 import type { PayType } from '../../domain/enums';
-import type { Activity, CartLine, Coupon, PricingLimitCard, PricingResult } from '../../domain/pricing';
+import type {
+  Activity,
+  CartLine,
+  Coupon,
+  PricingLimitCard,
+  PricingResult,
+  PurchasedSpecial,
+} from '../../domain/pricing';
 import { defaultPayType, priceCart, type PricingParts } from '../cart/cart.rules';
 import {
   defaultTableware,
@@ -93,7 +100,18 @@ export const draftOf = (form: CheckoutForm): CheckoutDraft => ({
 type Outcome = 'refused' | 'unknown';
 
 /** What order/confirm answered: the order, or a refusal (no order was created). */
-export type SubmitResult = { placed: OrderConfirmInfo } | { rejection: OrderRejectionInfo };
+/**
+ * What a submit answered. A refusal because a capped offer ran out comes with the shop's offers as they are
+ * now (`offers`), so the page shows the price the customer would pay without a reload.
+ */
+export type SubmitResult =
+  { placed: OrderConfirmInfo } | { rejection: OrderRejectionInfo; offers?: ShopOffers };
+
+/** The shop's running price activities and the customer's earlier special-price units (activity/list). */
+export interface ShopOffers {
+  activities: Activity[];
+  purchased: PurchasedSpecial[];
+}
 
 export interface CheckoutContext {
   orderType: ConfirmOrderType;
@@ -141,7 +159,7 @@ export type CheckoutEvent =
   | { type: 'checkout.setNote'; note: string }
   | { type: 'checkout.setPayType'; payType: PayType }
   /** The shop's running price activities (activity/list), read after the form opened. */
-  | { type: 'checkout.setActivities'; activities: Activity[] }
+  | { type: 'checkout.setActivities'; activities: Activity[]; purchased?: PurchasedSpecial[] }
   /** The coupon selection's change: the coupons the engine evaluates and the chosen one. */
   | { type: 'checkout.setCoupons'; coupons: Coupon[]; couponId: number | null; couponLineFlag: string | null }
   /** The limit card selection's change: the member's card to pay covered units with, or none. */
@@ -248,6 +266,10 @@ export const checkoutMachine = setup({
       'rejection' in params && params.rejection.reason === 'couponUnusable',
     isLimitCardRefusal: (_, params: SubmitResult) =>
       'rejection' in params && params.rejection.reason === 'limitCardUnusable',
+    isOfferRunOut: (_, params: SubmitResult) =>
+      'rejection' in params &&
+      params.rejection.reason === 'activityUnitsTaken' &&
+      params.offers !== undefined,
   },
   actions: {
     storePayOptions: assign(({ context }, params: { options: PayOption[] }) => {
@@ -335,8 +357,14 @@ export const checkoutMachine = setup({
       type: 'limitCard.refused' as const,
       reason: params.reason,
     })),
-    setActivities: assign(({ context }, params: { activities: Activity[] }) =>
-      repriced(context, { parts: { ...context.parts, activities: params.activities } }),
+    setActivities: assign(({ context }, params: { activities: Activity[]; purchased?: PurchasedSpecial[] }) =>
+      repriced(context, {
+        parts: {
+          ...context.parts,
+          activities: params.activities,
+          purchased: params.purchased ?? context.parts.purchased,
+        },
+      }),
     ),
     announceCouponRefused: emit((_, params: { reasons: string[] }) => ({
       type: 'coupon.refused' as const,
@@ -629,6 +657,23 @@ export const checkoutMachine = setup({
                 params: ({ event }) => ({
                   reason: (event.output as { rejection: OrderRejectionInfo }).rejection.limitCardReason ?? '',
                 }),
+              },
+            ],
+          },
+          {
+            // The new price shows at once: the page reprices with the offers as they are now.
+            guard: { type: 'isOfferRunOut', params: ({ event }) => event.output },
+            target: 'form.editing',
+            actions: [
+              {
+                type: 'noteRefusal',
+                params: ({ event }) => ({
+                  rejection: (event.output as { rejection: OrderRejectionInfo }).rejection,
+                }),
+              },
+              {
+                type: 'setActivities',
+                params: ({ event }) => (event.output as { offers: ShopOffers }).offers,
               },
             ],
           },

@@ -21,7 +21,18 @@ describe.each(testDatabases)('demo activities on %s', (kind) => {
     const token = await login(h, DEMO_COUPON_SHOP, DEMO_COUPON_PHONE);
     const list = await h.call<{ activities: ShopActivity[] }>('activity/list', {}, { token, language: 'en' });
     expect(list.body.result, list.body.message).toBe(true);
-    expect(list.body.info.activities.filter((a) => a.pricing !== null).map((a) => a.kind)).toEqual([1, 11]);
+    const priced = list.body.info.activities.filter((a) => a.pricing !== null);
+    expect(priced.map((a) => a.kind)).toEqual([1, 11, 3]);
+    // The capped special price shows its offer and how many cups are left to sell.
+    expect(priced[2]!.rules).toEqual(['Special price S$1.00, at most 2 each, 50 left']);
+    const zh = await h.call<{ activities: ShopActivity[] }>(
+      'activity/list',
+      {},
+      { token, language: 'zh-CN' },
+    );
+    expect(zh.body.info.activities.find((a) => a.kind === 3)!.rules).toEqual([
+      '特价S$1.00，每人限2份，剩余50份',
+    ]);
     const held = await h.call<{ coupons: CustomerCoupon[] }>(
       'activity/couponList',
       {},

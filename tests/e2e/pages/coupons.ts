@@ -13,6 +13,11 @@ export class OffersPage extends App {
     return this.page.getByTestId('offer').filter({ hasText: name });
   }
 
+  /** An activity's block: its name and worded rules (price activities have no offers to claim). */
+  activity(name: string): Locator {
+    return this.page.getByTestId('activity').filter({ hasText: name });
+  }
+
   /** Claims the offer and waits for "Claimed"; `verb` is the Claim button's word in the page's language. */
   async claim(name: string, verb: 'Claim' | '领取' = 'Claim') {
     await this.offer(name)

@@ -1157,3 +1157,124 @@ describe('checkout paying covered units with a limit card (model-based)', () => 
     });
   }
 });
+
+// ---- a capped special price that runs out between the price shown and the submit ----------------------
+
+type OfferState = 'special' | 'soldOut';
+interface OfferModelContext {
+  offer: OfferState;
+  /** The last submit was refused because the offer ran out. */
+  refused: boolean;
+  /** The refusal came with the offers as they are now (activity/list answered). */
+  offersRead: boolean;
+}
+type OfferModelEvent = { type: 'SUBMIT' } | { type: 'RUN_OUT'; offersRead: boolean } | { type: 'PLACED' };
+
+/** Noodles at 20.00 instead of 28.00: two left of the activity's units. */
+const SPECIAL_NOODLES = {
+  id: 77,
+  name: 'Noodle days',
+  type: 3,
+  limit: 2,
+  productList: [{ id: 1, discountPrice: 2000, quantity: 2 }],
+};
+const SOLD_OUT_NOODLES = {
+  ...SPECIAL_NOODLES,
+  productList: [{ id: 1, discountPrice: 2000, quantity: 2, purchasedQuantity: 2 }],
+};
+
+const offerModel = setup({
+  types: { context: {} as OfferModelContext, events: {} as OfferModelEvent },
+  // One refusal per path keeps the model finite.
+  guards: { onSale: ({ context }) => context.offer === 'special' },
+}).createMachine({
+  id: 'offerRunOut',
+  context: { offer: 'special', refused: false, offersRead: false },
+  initial: 'editing',
+  states: {
+    editing: { on: { SUBMIT: 'submitting' } },
+    submitting: {
+      on: {
+        RUN_OUT: {
+          guard: 'onSale',
+          target: 'editing',
+          actions: assign(({ event }) => ({
+            offer: event.offersRead ? ('soldOut' as const) : ('special' as const),
+            refused: true,
+            offersRead: event.offersRead,
+          })),
+        },
+        PLACED: 'placed',
+      },
+    },
+    placed: { type: 'final' },
+  },
+});
+
+describe('checkout when a capped special price runs out (model-based)', () => {
+  for (const path of coveragePaths(offerModel, [
+    { type: 'SUBMIT' },
+    { type: 'RUN_OUT', offersRead: true },
+    { type: 'RUN_OUT', offersRead: false },
+    { type: 'PLACED' },
+  ])) {
+    it(path.description, async () => {
+      const run = startCheckout({
+        orderType: 'selfPickup',
+        parts: { ...PARTS, orderType: 'selfPickup', clientTypeCode: 54, activities: [SPECIAL_NOODLES] },
+      });
+      const { actor } = run;
+      const snap = () => actor.getSnapshot();
+      run.pay[0]!.resolve(PAY);
+      await settle();
+      actor.send({ type: 'checkout.setPickupTime', pickupTime: { date: '2026-03-02', time: '12:30' } });
+      let sentKeys = 0;
+      await path.run({
+        states: {
+          editing: (state) => {
+            const m = state.context as OfferModelContext;
+            // Two noodles at the special price, or at the list price once the page read the sold-out offer.
+            const noodles = m.offer === 'special' ? 2 * 2000 : 2 * 2800;
+            expect(select.selectPricing(snap())!.totals.total).toBe(noodles + 1900);
+            expect(select.selectFieldError(snap())?.reason ?? null).toBe(
+              m.refused ? 'activityUnitsTaken' : null,
+            );
+            expect(select.selectCanSubmit(snap())).toBe(true);
+          },
+          submitting: () => {
+            // A refused submit is over: the next one is a new attempt with its own key.
+            const keys = new Set(run.submits.map((s) => s.payload.idempotencyKey));
+            expect(keys.size).toBe(run.submits.length);
+            sentKeys = keys.size;
+          },
+          placed: () => {
+            expect(snap().status).toBe('done');
+            expect(sentKeys).toBeGreaterThan(0);
+          },
+        },
+        events: {
+          SUBMIT: async () => {
+            actor.send({ type: 'order.submit' });
+            await settle();
+          },
+          RUN_OUT: async ({ offersRead }) => {
+            const rejection: OrderRejectionInfo = { reason: 'activityUnitsTaken', name: 'Noodle days' };
+            run.submits
+              .at(-1)!
+              .resolve(
+                offersRead
+                  ? { rejection, offers: { activities: [SOLD_OUT_NOODLES], purchased: [] } }
+                  : { rejection },
+              );
+            await settle();
+          },
+          PLACED: async () => {
+            run.submits.at(-1)!.resolve({ placed: { order: orderOf(92, 1, 'selfPickup'), replayed: false } });
+            await settle();
+          },
+        },
+      });
+      actor.stop();
+    });
+  }
+});

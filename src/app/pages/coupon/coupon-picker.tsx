@@ -29,7 +29,7 @@ import { useAppState } from '../../app-state';
 import { useAppNavigation } from '../../shell';
 import { useFlow } from '../../use-flow';
 import { couponSelectionFlow } from '../../flows/coupon-selection';
-import { priceActivities, shopActivities } from '../../shop-activities';
+import { priceActivities, shopOffers } from '../../shop-activities';
 
 type CheckoutActor = Actor<typeof checkoutMachine>;
 
@@ -105,10 +105,11 @@ function Picker({ checkout, shop }: { checkout: CheckoutActor; shop: ShopInfo })
   useEffect(() => {
     if (checkout.getSnapshot().context.parts.activities.length > 0) return;
     let live = true;
-    shopActivities(shop.id).then(
-      (list) => {
-        const activities = priceActivities(list);
-        if (live && activities.length > 0) checkout.send({ type: 'checkout.setActivities', activities });
+    shopOffers(shop.id).then(
+      (offers) => {
+        const activities = priceActivities(offers.activities);
+        if (live && activities.length > 0)
+          checkout.send({ type: 'checkout.setActivities', activities, purchased: offers.purchased });
       },
       () => undefined,
     );

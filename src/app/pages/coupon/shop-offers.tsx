@@ -2,14 +2,14 @@
 // each product in one gets a tag with its short words, and the shop header shows a strip ("Spend ¥50 get
 // ¥10 off · 2 coupons to claim") leading to the activity list. Nothing shows for a shop without offers.
 import { useEffect, useState } from 'react';
-import type { ShopActivity } from '../../../domain/api/activity';
+import type { ActivityListInfo, ShopActivity } from '../../../domain/api/activity';
 import { useI18nContext } from '../../../i18n/i18n-context';
 import { useNamespace } from '../../../i18n/use-namespace';
 import styles from '../../../views/coupon/coupons.module.css';
 import { Icon } from '../../../views/ui/icons';
 import type { CartRef } from '../../cart-state';
 import { useAppNavigation } from '../../shell';
-import { claimableCount, priceActivities, productTags, shopActivities } from '../../shop-activities';
+import { claimableCount, priceActivities, productTags, shopOffers } from '../../shop-activities';
 
 export default function ShopOffers({
   shopId,
@@ -20,14 +20,14 @@ export default function ShopOffers({
   cart: CartRef | null;
   onTags: (tags: Map<number, string>) => void;
 }) {
-  const [activities, setActivities] = useState<ShopActivity[] | null>(null);
+  const [offers, setOffers] = useState<ActivityListInfo | null>(null);
   useEffect(() => {
     let live = true;
-    shopActivities(shopId).then(
-      (list) => {
+    shopOffers(shopId).then(
+      (info) => {
         if (!live) return;
-        setActivities(list);
-        onTags(productTags(list));
+        setOffers(info);
+        onTags(productTags(info.activities));
       },
       // Offers are extras: without them the menu prices and orders as before, and the server still applies
       // them when it prices the order.
@@ -38,9 +38,14 @@ export default function ShopOffers({
     };
   }, [shopId, onTags]);
   useEffect(() => {
-    if (cart && activities)
-      cart.send({ type: 'cart.setActivities', activities: priceActivities(activities) });
-  }, [cart, activities]);
+    if (cart && offers)
+      cart.send({
+        type: 'cart.setActivities',
+        activities: priceActivities(offers.activities),
+        purchased: offers.purchased,
+      });
+  }, [cart, offers]);
+  const activities = offers?.activities;
   const messages = useNamespace('coupons');
   if (!activities || activities.length === 0 || messages !== 'ready') return null;
   return <Strip activities={activities} />;

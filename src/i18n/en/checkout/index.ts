@@ -94,6 +94,8 @@ const en_checkout = {
     memberRequired: 'Member card payment needs a membership.',
     nothingToPay: 'The amount to pay must be more than zero.',
     idempotencyConflict: 'This order was already submitted. Please check your orders.',
+    activityUnitsTaken:
+      '“{name:string}” has just run out for an item of your order. The price shown is the new one: check it and place the order again.',
     notChainShop: 'These shops do not belong to the same chain.',
     noteTooLong: 'The note can be at most {max} characters.',
   },

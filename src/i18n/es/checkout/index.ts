@@ -93,6 +93,8 @@ const es_checkout = {
     memberRequired: 'El pago con tarjeta de socio requiere ser socio.',
     nothingToPay: 'El importe a pagar debe ser mayor que cero.',
     idempotencyConflict: 'Este pedido ya se envió. Consulta tus pedidos.',
+    activityUnitsTaken:
+      '«{name}» se acaba de agotar para un artículo de tu pedido. El precio mostrado es el nuevo: revísalo y vuelve a pedir.',
     notChainShop: 'Estas tiendas no pertenecen a la misma cadena.',
     noteTooLong: 'La nota admite como máximo {max} caracteres.',
   },

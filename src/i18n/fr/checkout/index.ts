@@ -94,6 +94,8 @@ const fr_checkout = {
     memberRequired: 'Le paiement par carte de membre nécessite une adhésion.',
     nothingToPay: 'Le montant à payer doit être supérieur à zéro.',
     idempotencyConflict: 'Cette commande a déjà été envoyée. Consultez vos commandes.',
+    activityUnitsTaken:
+      '« {name} » vient d’être épuisé pour un article de votre commande. Le prix affiché est le nouveau : vérifiez-le et recommandez.',
     notChainShop: 'Ces boutiques n’appartiennent pas à la même enseigne.',
     noteTooLong: 'La note ne peut dépasser {max} caractères.',
   },

@@ -93,6 +93,7 @@ const zhCN_checkout = {
     memberRequired: '会员卡支付需要先成为会员。',
     nothingToPay: '支付金额必须大于 0。',
     idempotencyConflict: '该订单已提交，请在订单中查看。',
+    activityUnitsTaken: '“{name}”的优惠名额刚刚被抢完，页面已显示新价格，请确认后重新下单。',
     notChainShop: '这些门店不属于同一连锁品牌。',
     noteTooLong: '备注最多 {max} 个字。',
   },

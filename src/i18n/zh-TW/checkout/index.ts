@@ -93,6 +93,7 @@ const zhTW_checkout = {
     memberRequired: '會員卡付款需要先成為會員。',
     nothingToPay: '付款金額必須大於 0。',
     idempotencyConflict: '此訂單已送出，請在訂單中查看。',
+    activityUnitsTaken: '「{name}」的優惠名額剛剛被搶完，頁面已顯示新價格，請確認後重新下單。',
     notChainShop: '這些門市不屬於同一連鎖品牌。',
     noteTooLong: '備註最多 {max} 個字。',
   },
