@@ -1,8 +1,9 @@
 // The request layer of spec §7 "Handling of answers" and §8 "Error catalogue": every consumer call is a
 // POST with a JSON body under /new/consumer, answered by the { result, info, message } envelope. Views and
 // i18n live above this layer, so toasts leave as message keys (or server text) through configureHttp.
-// ky does the sending; a read the cold start already sent (K50) reaches it as its fetch.
-import ky, { isHTTPError, isTimeoutError } from 'ky';
+// ky does the sending; a read the cold start already sent (K50) reaches it as its fetch. ky comes in its
+// own chunk, asked for as this module loads (decision K54): the first page paints without it, and the first
+// call waits for it only while it is still on its way.
 import type { ApiReply } from '../domain/api/envelope';
 import { DEFAULTS } from '../domain/enums';
 import { consumerRequest, type ConsumerRequest } from './consumer-request';
@@ -84,6 +85,25 @@ export const REPLAYABLE_CALLS = /^\/?(user\/token|store\/(detail|productTypes|pr
 /** ./offline-replies, once something needed it; until then nothing was replayed. */
 let offline: typeof OfflineReplies | null = null;
 const loadOffline = () => import('./offline-replies').then((module) => (offline = module));
+
+type Ky = typeof import('ky');
+let kyModule: Ky | undefined;
+let kyLoading: Promise<Ky> | null = null;
+/** ky, loaded once; a failed load (a lost connection) is tried again by the next call. */
+function loadKy(): Promise<Ky> {
+  kyLoading ??= import('ky').then(
+    (module) => (kyModule = module),
+    (error: unknown) => {
+      kyLoading = null;
+      throw error;
+    },
+  );
+  return kyLoading;
+}
+void loadKy().catch(() => undefined);
+/** ky's own errors; before ky has loaded no error can be one of them. */
+const isHTTPError = (error: unknown) => kyModule?.isHTTPError(error) === true;
+const isTimeoutError = (error: unknown) => kyModule?.isTimeoutError(error) === true;
 
 const defaultReplies: ReplyStore = {
   keep: (...args) =>
@@ -206,7 +226,12 @@ async function answer(request: ConsumerRequest, body: unknown, options: CallOpti
  * Sends the request with ky (time-out, status check, the caller's abort) and reads the reply's text; a
  * status outside 200-299 rejects with ky's HTTPError, a lost connection with fetch's TypeError.
  */
-function send(request: ConsumerRequest, signal: AbortSignal | undefined, fetcher: typeof fetch | undefined) {
+async function send(
+  request: ConsumerRequest,
+  signal: AbortSignal | undefined,
+  fetcher: typeof fetch | undefined,
+) {
+  const { default: ky } = await loadKy();
   return ky
     .post(new URL(request.url, config.baseUrl), {
       headers: request.headers,
@@ -249,7 +274,7 @@ function failure(error: unknown, signal: AbortSignal | undefined): HttpError {
     return new HttpError('aborted', HttpCode.aborted, 'abort');
   }
   if (isHTTPError(error)) {
-    const status = error.response.status;
+    const status = (error as { response: Response }).response.status;
     if (status === 401) {
       config.toast({ key: 'http.unauthorized' });
       config.storage.clearOpenidAndToken();

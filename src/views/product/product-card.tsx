@@ -2,27 +2,11 @@
 // and its state when it cannot be ordered (sold out, offline, out of sale time).
 import type { Product } from '../../domain/catalog';
 import { hasChoices } from '../../domain/product-choices';
-import { ProductState } from '../../domain/enums';
 import { useI18nContext } from '../../i18n/i18n-context';
 import { Icon } from '../ui/icons';
 import { usePriceFormatter } from '../ui/shop-display';
 import styles from './product.module.css';
-
-export type Availability = 'available' | 'soldOut' | 'offline' | 'outOfSaleTime';
-
-export function availabilityOf(state: number): Availability {
-  switch (state) {
-    case ProductState.soldOut:
-      return 'soldOut';
-    case ProductState.offline:
-    case ProductState.deleted:
-      return 'offline';
-    case ProductState.outOfSaleTime:
-      return 'outOfSaleTime';
-    default:
-      return 'available';
-  }
-}
+import { availabilityOf } from './product-availability';
 
 /** The lowest price a product can be bought at, and whether other choices cost more. */
 export function priceSummary(product: Product): { price: number; memberPrice: number | null; from: boolean } {

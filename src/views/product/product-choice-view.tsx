@@ -11,7 +11,7 @@ import { PageHead } from '../ui/page-head';
 import { usePriceFormatter } from '../ui/shop-display';
 import { CardSkeleton, Skeleton, SkeletonRegion } from '../ui/skeleton';
 import { ErrorView } from '../ui/state-views';
-import { availabilityOf } from './product-card';
+import { availabilityOf } from './product-availability';
 import styles from './product-choice.module.css';
 
 export interface ChoiceOption {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '../../../src/domain/catalog';
-import { availabilityOf, priceSummary } from '../../../src/views/product/product-card';
+import { availabilityOf } from '../../../src/views/product/product-availability';
+import { priceSummary } from '../../../src/views/product/product-card';
 
 const base: Product = {
   id: 1,
