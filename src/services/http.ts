@@ -8,6 +8,7 @@ import type { ApiReply } from '../domain/api/envelope';
 import { DEFAULTS } from '../domain/enums';
 import { consumerRequest, type ConsumerRequest } from './consumer-request';
 import { takeEarlyReply } from './early-replies';
+import type * as KyModule from 'ky';
 import type * as OfflineReplies from './offline-replies';
 import type { ReplyStore } from './offline-replies';
 import { storage as defaultStorage, type Storage } from './storage';
@@ -86,7 +87,7 @@ export const REPLAYABLE_CALLS = /^\/?(user\/token|store\/(detail|productTypes|pr
 let offline: typeof OfflineReplies | null = null;
 const loadOffline = () => import('./offline-replies').then((module) => (offline = module));
 
-type Ky = typeof import('ky');
+type Ky = typeof KyModule;
 let kyModule: Ky | undefined;
 let kyLoading: Promise<Ky> | null = null;
 /** ky, loaded once; a failed load (a lost connection) is tried again by the next call. */
