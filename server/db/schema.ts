@@ -31,7 +31,7 @@ import type {
 } from '../../src/domain/api/order-life-rules';
 import { PAY_WINDOW_MINUTES } from '../../src/domain/api/order-rules';
 import type { OrderSource, OrderStatus, OrderType, PayType } from '../../src/domain/enums';
-import type { Activity, Coupon, PricingResult } from '../../src/domain/pricing';
+import type { Activity, CartLine, Coupon, PricingResult } from '../../src/domain/pricing';
 import type { CouponSource } from '../../src/domain/api/activity';
 import type { LedgerKind } from '../../src/domain/api/member-money';
 import type { TimeRange } from '../../src/domain/shop';
@@ -247,8 +247,10 @@ export const tables = pgTable(
     eachFee: integer('each_fee').notNull().default(0),
     /** 1 = rounds to half hours, otherwise whole hours up. */
     feeType: integer('fee_type').notNull().default(0),
-    /** 0 idle, 1 ordering, 2 occupied. */
+    /** 0 idle, 1 a tab is ordering, 2 its bill was asked for (decision T14). */
     status: integer('status').notNull().default(0),
+    /** The hourly timer starts when the tab opens; otherwise the merchant starts it (decision T17). */
+    timerOnOpen: boolean('timer_on_open').notNull().default(false),
   },
   (t) => [index('tables_shop_idx').on(t.shopId)],
 );
@@ -1469,3 +1471,143 @@ export type ActivityRow = typeof activities.$inferSelect;
 export type CouponTemplateRow = typeof couponTemplates.$inferSelect;
 export type CustomerCouponRow = typeof customerCoupons.$inferSelect;
 export type RedBagHelpRow = typeof redBagHelps.$inferSelect;
+
+// ---- open table (issue 15; decisions T10–T29) ----------------------------------------------------------
+
+/** A tab's life: ordering (rounds go to the kitchen), paying (the bill was asked for), paid, closed unpaid. */
+export type TableTabStatus = 'ordering' | 'paying' | 'paid' | 'closed';
+
+/**
+ * One shared tab of a table: opened by the first guest who scans its code, joined by every later guest,
+ * never two live at once for a table (the partial unique index). The table's fee and type are copied when
+ * the tab opens, so a change to the table does not reprice a running tab.
+ */
+export const tableTabs = pgTable(
+  'table_tabs',
+  {
+    id: serial('id').primaryKey(),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    tableId: integer('table_id')
+      .notNull()
+      .references(() => tables.id),
+    /** sOrderNo: "T" + the shop-local date + the tab id. */
+    orderNo: text('order_no').notNull(),
+    status: text('status').$type<TableTabStatus>().notNull().default('ordering'),
+    person: integer('person').notNull(),
+    note: text('note').notNull().default(''),
+    /** Fee per hour (minor units) and type (1: per started half hour), copied from the table. */
+    eachFee: integer('each_fee').notNull(),
+    feeType: integer('fee_type').notNull(),
+    currency: text('currency').notNull(),
+    numberDecimals: integer('number_decimals').notNull(),
+    /** The hourly timer: started (by the merchant, or on opening when the table says so) and stopped. */
+    timerStartedAt: stamp('timer_started_at'),
+    timerStoppedAt: stamp('timer_stopped_at'),
+    /** When the bill was asked for: the fee stops growing there until payment is cancelled. */
+    billAt: stamp('bill_at'),
+    openedBy: integer('opened_by')
+      .notNull()
+      .references(() => customers.id),
+    /** Bumped by every change a guest's phone must show (the live stream's and refresh's cursor). */
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    closedAt: stamp('closed_at'),
+  },
+  (t) => [
+    uniqueIndex('table_tabs_live_uq')
+      .on(t.tableId)
+      .where(sql`${t.status} in ('ordering', 'paying')`),
+    uniqueIndex('table_tabs_order_no_uq').on(t.orderNo),
+    index('table_tabs_shop_idx').on(t.shopId, t.createdAt),
+    check('table_tabs_person', sql`${t.person} > 0`),
+    check('table_tabs_fee', sql`${t.eachFee} >= 0`),
+  ],
+);
+
+/** A guest of a tab: who joined, under which name and picture, for their rounds and their part of the bill. */
+export const tableGuests = pgTable(
+  'table_guests',
+  {
+    tabId: integer('tab_id')
+      .notNull()
+      .references(() => tableTabs.id),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    nickname: text('nickname').notNull(),
+    avatarUrl: text('avatar_url').notNull().default(''),
+    joinedAt: stamp('joined_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tabId, t.customerId] }),
+    index('table_guests_customer_idx').on(t.customerId),
+  ],
+);
+
+/** A round's kitchen answer: submitted (waiting for the kitchen), ordered (accepted), rejected. */
+export type TableRoundState = 'submitted' | 'ordered' | 'rejected';
+/** A line's life in the kitchen once its round is accepted. */
+export type TableLineState = 'ordered' | 'cooking' | 'served' | 'returned';
+
+/**
+ * What one guest sent to the kitchen at once. Append-only; a retried round (same guest and key) is the
+ * same round.
+ */
+export const tableRounds = pgTable(
+  'table_rounds',
+  {
+    id: serial('id').primaryKey(),
+    tabId: integer('tab_id')
+      .notNull()
+      .references(() => tableTabs.id),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    note: text('note').notNull().default(''),
+    state: text('state').$type<TableRoundState>().notNull().default('submitted'),
+    reason: text('reason').notNull().default(''),
+    /** The stock the round took (meal items included), given back if the kitchen rejects it. */
+    reserved: jsonb('reserved').$type<StockReservation[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('table_rounds_key_uq').on(t.tabId, t.customerId, t.idempotencyKey),
+    index('table_rounds_tab_idx').on(t.tabId),
+  ],
+);
+
+/** A line of a round: the catalogue's checked line (the engine's cart line, never a client price). */
+export const tableRoundLines = pgTable(
+  'table_round_lines',
+  {
+    id: serial('id').primaryKey(),
+    roundId: integer('round_id')
+      .notNull()
+      .references(() => tableRounds.id),
+    tabId: integer('tab_id')
+      .notNull()
+      .references(() => tableTabs.id),
+    position: integer('position').notNull(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    specId: integer('spec_id').references(() => productSpecs.id),
+    name: jsonb('name').$type<Text>().notNull(),
+    specName: jsonb('spec_name').$type<Text>(),
+    quantity: integer('quantity').notNull(),
+    tastes: jsonb('tastes').$type<OrderLineTaste[]>().notNull().default([]),
+    mealset: jsonb('mealset').$type<OrderLineMeal[]>().notNull().default([]),
+    /** The engine's cart line as the catalogue priced it when the round was sent. */
+    cart: jsonb('cart').$type<CartLine>().notNull(),
+    state: text('state').$type<TableLineState>().notNull().default('ordered'),
+    returnedReason: text('returned_reason').notNull().default(''),
+  },
+  (t) => [
+    index('table_round_lines_tab_idx').on(t.tabId),
+    check('table_round_lines_quantity', sql`${t.quantity} > 0`),
+  ],
+);

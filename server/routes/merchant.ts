@@ -4,7 +4,7 @@
 // another shop's order 404, an action from the wrong status 409 with nothing changed. docs/api.md
 // "Merchant API"; the CLI is scripts/merchant.ts.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   MERCHANT_ACTIONS,
   MERCHANT_API_BASE,
@@ -32,6 +32,16 @@ import {
 import { isDemoMerchantKey } from '../modules/merchant/merchant-keys';
 import { actionNames, merchantMessages, statusNames } from '../modules/merchant/merchant-messages';
 import { expireDue } from '../modules/orders/order-life-gateway';
+import { KITCHEN_ACTIONS, kitchenAct } from '../modules/open-table/kitchen';
+import { openTableMessages } from '../modules/open-table/open-table-messages';
+
+/** A kitchen move names its round, line or tab; a return or rejection may say why. */
+const kitchenInput = z
+  .object({
+    id: z.number().int().positive().max(2_147_483_647),
+    reason: z.string().trim().max(100).optional(),
+  })
+  .strict();
 
 async function parse<S extends z.ZodType>(request: FastifyRequest, schema: S): Promise<z.output<S>> {
   const { locale } = requestLocale(request);
@@ -86,6 +96,19 @@ const merchantRoutes: FastifyPluginAsync = async (app) => {
       return { info, message: '' };
     }),
   );
+
+  // The open table's kitchen and timer (server/modules/open-table/kitchen.ts).
+  for (const action of KITCHEN_ACTIONS) {
+    app.post(
+      `${MERCHANT_API_BASE}/table/${action}`,
+      handle(async (env, request) => {
+        const input = await parse(request, kitchenInput);
+        const { locale } = requestLocale(request);
+        const info = await kitchenAct(env.db, env.shopId, action, input, env.now);
+        return { info, message: translate(locale, openTableMessages.kitchenDone) };
+      }),
+    );
+  }
 
   for (const action of MERCHANT_ACTIONS) {
     app.post(

@@ -1,7 +1,31 @@
 // table/getTableInfo: the table a scanned code, a table id or a printed table number (entry `table_no`)
 // names in the session's shop, or "table number not found". Contract: src/domain/api/table.ts; docs/api.md "Table".
+// The open-table calls (table/order, userAddProducts, refreshOrder, userOrders, canPay): one shared tab per
+// table, server/modules/open-table; contract src/domain/api/open-table.ts; docs/api.md "Open table".
+import type { FastifyInstance } from 'fastify';
+import {
+  tableAddProductsInput,
+  tableOrderInput,
+  tableTabInput,
+  type TableCanPayInfo,
+  type TableTabInfo,
+} from '../../src/domain/api/open-table';
 import { getTableInfoInput, type TableInfo } from '../../src/domain/api/table';
-import { actionRoutes, BusinessError, defineAction, type AnyAction } from '../http/action';
+import {
+  actionRoutes,
+  BusinessError,
+  defineAction,
+  type AnyAction,
+  type RequestContext,
+} from '../http/action';
+import {
+  addRound,
+  canPayTab,
+  openOrJoinTab,
+  refreshTab,
+  tabRounds,
+  type TabEnv,
+} from '../modules/open-table/tabs';
 import { orderMessages } from '../modules/orders/orders-messages';
 import { areaIds, resolveTable, resolveTableByNumber, toTableInfo } from '../modules/orders/tables';
 
@@ -21,6 +45,52 @@ const actions: AnyAction[] = [
       return toTableInfo(row, await areaIds(app.db, ctx.session.shopId), ctx.catalogueLocale);
     },
   }),
+  defineAction({
+    area: 'table',
+    action: 'order',
+    input: tableOrderInput,
+    auth: 'session',
+    handler: ({ input, ctx, app }): Promise<TableTabInfo> => openOrJoinTab(envOf(app, ctx), input),
+  }),
+  defineAction({
+    area: 'table',
+    action: 'userAddProducts',
+    input: tableAddProductsInput,
+    auth: 'session',
+    handler: ({ input, ctx, app }): Promise<TableTabInfo> => addRound(envOf(app, ctx), input),
+  }),
+  defineAction({
+    area: 'table',
+    action: 'refreshOrder',
+    input: tableTabInput,
+    auth: 'session',
+    handler: ({ input, ctx, app }): Promise<TableTabInfo> => refreshTab(envOf(app, ctx), input.orderId),
+  }),
+  defineAction({
+    area: 'table',
+    action: 'userOrders',
+    input: tableTabInput,
+    auth: 'session',
+    handler: ({ input, ctx, app }) => tabRounds(envOf(app, ctx), input.orderId),
+  }),
+  defineAction({
+    area: 'table',
+    action: 'canPay',
+    input: tableTabInput,
+    auth: 'session',
+    handler: ({ input, ctx, app }): Promise<TableCanPayInfo> => canPayTab(envOf(app, ctx), input.orderId),
+  }),
 ];
+
+const envOf = (app: FastifyInstance, ctx: RequestContext<'session'>): TabEnv => ({
+  db: app.db,
+  session: ctx.session,
+  now: ctx.now,
+  locale: ctx.locale,
+  catalogueLocale: ctx.catalogueLocale,
+  abroad: ctx.abroad,
+  userAgentType: ctx.userAgentType,
+  catalog: (shopId) => app.catalogCache.entry(app.db, shopId, ctx.catalogueLocale, ctx.now),
+});
 
 export default actionRoutes(actions);

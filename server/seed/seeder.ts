@@ -221,6 +221,7 @@ async function insertSeed(
           maxPerson: x.maxPerson,
           eachFee: x.eachFee ?? 0,
           feeType: x.feeType ?? 0,
+          timerOnOpen: x.timerOnOpen ?? false,
         })),
       );
     }

@@ -130,6 +130,8 @@ export interface SeedTable {
   /** Open-table fee per hour, minor units, and fee type (1 = half-hour rounding, else whole hours up). */
   eachFee?: number;
   feeType?: number;
+  /** The hourly timer starts when the table's tab opens (decision T17). */
+  timerOnOpen?: boolean;
 }
 
 /** A stylist or technician customers can book (beauty/users); shown on the appointment page. */

@@ -135,14 +135,14 @@ function phoneOrReject(phone: string): string {
   return normalized;
 }
 
-interface BuiltLine {
+export interface BuiltLine {
   cart: CartLine & { quantity: number; flag: string };
   snapshot: Omit<LineValues, 'position' | 'unitPrice' | 'amount' | 'quantity'>;
   demands: StockDemand[];
 }
 
 /** One cart line checked against the catalogue: state, spec, tastes, meal set; never a client price. */
-function buildLine(
+export function buildLine(
   catalogue: Catalogue,
   input: ProductInput,
   taxesById: Map<number, TaxRow>,

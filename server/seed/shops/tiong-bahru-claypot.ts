@@ -402,6 +402,8 @@ export const tiongBahruClaypot: SeedShop = {
       maxPerson: 10,
       eachFee: 3000,
       feeType: 1,
+      // The shop notice: private rooms are charged from the moment the table is opened.
+      timerOnOpen: true,
     },
     {
       id: 2708,

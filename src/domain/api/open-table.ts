@@ -1,0 +1,131 @@
+// Contract of the open-table calls (spec §7 table/order, userAddProducts, refreshOrder, userOrders, canPay):
+// one shared tab per table, its guests' rounds, the kitchen's answer to each line and the bill as it stands.
+// The guest is always the session's customer; the table call's `openId`, `avatarUrl` and the like are accepted
+// and ignored. docs/api.md "Open table"; decisions T10–T29.
+import { z } from 'zod';
+import { idempotencyKey, orderProduct } from './order';
+import { MAX_NOTE_LENGTH, MAX_ORDER_LINES } from './order-rules';
+import { tableRef } from './table';
+
+/** A tab's id (the spec's `orderId` of the table calls). */
+const tabId = z.number().int().positive().max(2_147_483_647);
+/** Accepted for compatibility and ignored: the guest is always the session's customer (decision T12). */
+const ignoredIdentity = {
+  openId: z.string().max(128).optional(),
+  avatarUrl: z.string().max(1000).optional(),
+};
+/** The name a guest shows to the table; empty means "Guest n" (decision T13). */
+const nickName = z.string().trim().max(20).optional();
+
+export const tableOrderInput = z.object({
+  tableId: tableRef,
+  person: z.number().int().min(1).max(99),
+  nickName,
+  ...ignoredIdentity,
+});
+export type TableOrderInput = z.input<typeof tableOrderInput>;
+export type TableOrder = z.output<typeof tableOrderInput>;
+
+export const tableAddProductsInput = z.object({
+  orderId: tabId,
+  products: z.array(orderProduct).min(1).max(MAX_ORDER_LINES),
+  note: z.string().trim().max(MAX_NOTE_LENGTH).default(''),
+  idempotencyKey,
+  nickName,
+  ...ignoredIdentity,
+});
+export type TableAddProductsInput = z.input<typeof tableAddProductsInput>;
+export type TableAddProducts = z.output<typeof tableAddProductsInput>;
+
+export const tableTabInput = z.object({ orderId: tabId, ...ignoredIdentity });
+export type TableTabInput = z.input<typeof tableTabInput>;
+
+/** nOrderStatus of spec §3: 1 ordering, 2 paying (the bill was asked for), 3 paid, 4 closed unpaid. */
+export const TAB_STATUS_CODES = { ordering: 1, paying: 2, paid: 3, closed: 4 } as const;
+export type TabStatus = keyof typeof TAB_STATUS_CODES;
+
+/** What a guest sees of a line: spec §3's table order states. */
+export const TABLE_LINE_STATES = [
+  'submitting',
+  'ordered',
+  'cooking',
+  'served',
+  'returned',
+  'rejected',
+] as const;
+export type TableLineStateShown = (typeof TABLE_LINE_STATES)[number];
+
+export const tableRoundLine = z.object({
+  id: z.number().int(),
+  productId: z.number().int(),
+  name: z.string(),
+  specName: z.string().nullable(),
+  tastes: z.array(z.string()),
+  quantity: z.number().int(),
+  /** The line's list amount, minor units. */
+  amount: z.number().int(),
+  state: z.enum(TABLE_LINE_STATES),
+  /** Why the kitchen returned or rejected it. */
+  reason: z.string(),
+});
+export const tableRound = z.object({
+  id: z.number().int(),
+  guest: z.string(),
+  mine: z.boolean(),
+  note: z.string(),
+  createdAt: z.string(),
+  lines: z.array(tableRoundLine),
+});
+export type TableRound = z.infer<typeof tableRound>;
+
+/** Table order of spec §3 in its wire names, with the rounds and what the bill comes to now. */
+export const tableTabInfo = z.object({
+  id: z.number().int(),
+  sOrderNo: z.string(),
+  nTableID: z.number().int(),
+  sTableName: z.string(),
+  sAreaName: z.string(),
+  nOrderStatus: z.number().int(),
+  status: z.enum(['ordering', 'paying', 'paid', 'closed']),
+  nPerson: z.number().int(),
+  sNote: z.string(),
+  fEachFee: z.number().int(),
+  nFeeType: z.number().int(),
+  /** The timer's start and its end (stopped, or frozen when the bill was asked for), epoch ms; null: none. */
+  nStartTimerTime: z.number().int().nullable(),
+  nExceptEndTime: z.number().int().nullable(),
+  nIsOpenTiming: z.union([z.literal(0), z.literal(1)]),
+  /** The server's clock when this was read: the page ticks the fee from it, not from the phone's clock. */
+  serverNow: z.number().int(),
+  tableTime: z.object({ billedMinutes: z.number().int(), amount: z.number().int() }),
+  fSaleAmount: z.number().int(),
+  fDiscountAmount: z.number().int(),
+  fTaxAmount: z.number().int(),
+  fRoundingAmount: z.number().int(),
+  fReceivedAmount: z.number().int(),
+  /** What the bill comes to now (goods after discounts, fees, taxes, rounding), minor units. */
+  total: z.number().int(),
+  currency: z.string(),
+  numberDecimals: z.number().int(),
+  guests: z.array(z.object({ name: z.string(), me: z.boolean() })),
+  rounds: z.array(tableRound),
+  /** Changes with every round, kitchen move, timer change or payment: a phone re-renders when it moves. */
+  version: z.number().int(),
+});
+export type TableTabInfo = z.infer<typeof tableTabInfo>;
+
+export const tableRoundsInfo = z.object({ rounds: z.array(tableRound) });
+export const tableCanPayInfo = z.object({
+  canPay: z.boolean(),
+  /** Why not: a round the kitchen has not answered, nothing ordered, or the tab is not ordering. */
+  reason: z.enum(['roundSubmitting', 'nothingOrdered', 'notOrdering']).nullable(),
+});
+export type TableCanPayInfo = z.infer<typeof tableCanPayInfo>;
+
+export const openTableContract = {
+  order: { input: tableOrderInput, info: tableTabInfo },
+  userAddProducts: { input: tableAddProductsInput, info: tableTabInfo },
+  refreshOrder: { input: tableTabInput, info: tableTabInfo },
+  userOrders: { input: tableTabInput, info: tableRoundsInfo },
+  canPay: { input: tableTabInput, info: tableCanPayInfo },
+} as const;
