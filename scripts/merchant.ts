@@ -4,6 +4,7 @@
 //   npm run merchant -- accept <orderNo>
 //   npm run merchant -- refuse <orderNo> --reason "Sold out"
 //   npm run merchant -- assign-rider <orderNo> --rider-name "Zhao Liu" --rider-phone 13700003333
+//   npm run merchant -- table return-line <lineId> --reason "Too salty"
 //
 // The key comes from --key or MERCHANT_KEY, the server from --url or MERCHANT_URL (default
 // http://127.0.0.1:8080). A refused action prints the server's message and exits with 1; bad usage
@@ -11,6 +12,7 @@
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { MERCHANT_ACTIONS, MERCHANT_API_BASE, type MerchantAction } from '../src/domain/api/order-life';
+import { KITCHEN_ACTIONS, type KitchenAction } from '../src/domain/api/open-table';
 import type { OrderSummary } from '../src/domain/api/order';
 import { ORDER_STATUSES, type OrderStatus } from '../src/domain/enums';
 
@@ -24,10 +26,14 @@ Commands:
   orders                      list the shop's orders, newest first
 ${MERCHANT_ACTIONS.map((a) => `  ${kebab(a).padEnd(20)} <orderNo>`).join('\n')}
 
+Open table (the ids are in table/refreshOrder's tab: rounds, their lines, the tab):
+${KITCHEN_ACTIONS.map((a) => `  table ${kebab(a).padEnd(14)} <${a.endsWith('Round') ? 'roundId' : a.endsWith('Line') ? 'lineId' : 'tabId'}>`).join('\n')}
+
 Options:
   --key <key>                 merchant key (default: $MERCHANT_KEY)
   --url <url>                 server (default: $MERCHANT_URL or ${DEFAULT_MERCHANT_URL})
-  --reason <text>             refuse, delivery-exception, refund: why (shown to the customer)
+  --reason <text>             refuse, delivery-exception, refund, table reject-round / return-line /
+                              close-tab: why (shown to the customer)
   --rider-name <name>         assign-rider: the rider's name
   --rider-phone <phone>       assign-rider: the rider's phone
   --status <s1,s2>            orders: only these statuses (${ORDER_STATUSES.join(', ')})
@@ -41,6 +47,7 @@ Demo keys: demo-merchant-<shopId> (seeded for every shop in demo mode; refused o
 export type Command =
   | { kind: 'help' }
   | { kind: 'orders'; status?: OrderStatus[]; page: number }
+  | { kind: 'table'; action: KitchenAction; id: number; reason?: string }
   | {
       kind: 'action';
       action: MerchantAction;
@@ -91,6 +98,24 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = {}): Invoc
   };
   const [name, orderNo, ...rest] = positionals;
   if (values.help || name === undefined || name === 'help') return { ...base, command: { kind: 'help' } };
+  if (name === 'table') {
+    const [, actionName, idText, ...extra] = positionals;
+    if (extra.length > 0) throw new UsageError(`Unexpected arguments: ${extra.join(' ')}`);
+    const action = KITCHEN_ACTIONS.find((a) => a === actionName || kebab(a) === actionName);
+    if (!action) throw new UsageError(`Unknown table command "${actionName ?? ''}"`);
+    const id = Number(idText);
+    if (!Number.isInteger(id) || id < 1)
+      throw new UsageError(`table ${actionName} needs an id (a whole number)`);
+    return {
+      ...base,
+      command: {
+        kind: 'table',
+        action,
+        id,
+        ...(values.reason !== undefined ? { reason: values.reason } : {}),
+      },
+    };
+  }
   if (rest.length > 0) throw new UsageError(`Unexpected arguments: ${rest.join(' ')}`);
 
   if (name === 'orders') {
@@ -169,15 +194,22 @@ export async function runMerchantCli(argv: string[], env: NodeJS.ProcessEnv, io:
     io.err('No merchant key: pass --key or set MERCHANT_KEY (in demo mode: demo-merchant-<shopId>).');
     return 2;
   }
-  const path = command.kind === 'orders' ? 'orders' : command.action;
+  const path =
+    command.kind === 'orders'
+      ? 'orders'
+      : command.kind === 'table'
+        ? `table/${command.action}`
+        : command.action;
   const body =
     command.kind === 'orders'
       ? { page: command.page, ...(command.status ? { status: command.status } : {}) }
-      : {
-          orderNo: command.orderNo,
-          ...(command.reason !== undefined ? { reason: command.reason } : {}),
-          ...(command.rider ? { rider: command.rider } : {}),
-        };
+      : command.kind === 'table'
+        ? { id: command.id, ...(command.reason !== undefined ? { reason: command.reason } : {}) }
+        : {
+            orderNo: command.orderNo,
+            ...(command.reason !== undefined ? { reason: command.reason } : {}),
+            ...(command.rider ? { rider: command.rider } : {}),
+          };
   let response: Response;
   try {
     response = await io.fetch(`${invocation.url}${MERCHANT_API_BASE}/${path}`, {
@@ -213,6 +245,10 @@ export async function runMerchantCli(argv: string[], env: NodeJS.ProcessEnv, io:
     io.out(
       `${info.list.length} of ${info.total} order(s), page ${command.page}${info.hasMore ? ` (more: --page ${command.page + 1})` : ''}`,
     );
+    return 0;
+  }
+  if (command.kind === 'table') {
+    io.out(`${reply.message} (tab ${(reply.info as { tabId: number }).tabId})`);
     return 0;
   }
   const { order } = reply.info as { order: OrderSummary };

@@ -32,7 +32,8 @@ import {
 import { isDemoMerchantKey } from '../modules/merchant/merchant-keys';
 import { actionNames, merchantMessages, statusNames } from '../modules/merchant/merchant-messages';
 import { expireDue } from '../modules/orders/order-life-gateway';
-import { KITCHEN_ACTIONS, kitchenAct } from '../modules/open-table/kitchen';
+import { KITCHEN_ACTIONS } from '../../src/domain/api/open-table';
+import { kitchenAct } from '../modules/open-table/kitchen';
 import { openTableMessages } from '../modules/open-table/open-table-messages';
 
 /** A kitchen move names its round, line or tab; a return or rejection may say why. */

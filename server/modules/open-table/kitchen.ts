@@ -4,24 +4,12 @@
 // (a move that lost a race, or from the wrong state, changes nothing and is refused), bumps the tab's
 // version in the same transaction so every phone at the table sees it, and touches only this shop's tabs.
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { KitchenAction } from '../../../src/domain/api/open-table';
 import type { Database, Executor } from '../../db/client';
 import { tableRoundLines, tableRounds, tables, tableTabs, type TableLineState } from '../../db/schema';
 import { BusinessError } from '../../http/action';
 import { releaseStock } from '../catalog/stock';
 import { openTableMessages } from './open-table-messages';
-
-/** What the shop can do to a tab, a round or a line. */
-export const KITCHEN_ACTIONS = [
-  'acceptRound',
-  'rejectRound',
-  'cookLine',
-  'serveLine',
-  'returnLine',
-  'startTimer',
-  'stopTimer',
-  'closeTab',
-] as const;
-export type KitchenAction = (typeof KITCHEN_ACTIONS)[number];
 
 export interface KitchenInput {
   /** The round (acceptRound, rejectRound), the line (cookLine, serveLine, returnLine) or the tab. */

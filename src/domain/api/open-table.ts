@@ -122,6 +122,19 @@ export const tableCanPayInfo = z.object({
 });
 export type TableCanPayInfo = z.infer<typeof tableCanPayInfo>;
 
+/** What the shop does to a round, a line or a tab: POST /merchant/api/table/<action> { id, reason? }. */
+export const KITCHEN_ACTIONS = [
+  'acceptRound',
+  'rejectRound',
+  'cookLine',
+  'serveLine',
+  'returnLine',
+  'startTimer',
+  'stopTimer',
+  'closeTab',
+] as const;
+export type KitchenAction = (typeof KITCHEN_ACTIONS)[number];
+
 export const openTableContract = {
   order: { input: tableOrderInput, info: tableTabInfo },
   userAddProducts: { input: tableAddProductsInput, info: tableTabInfo },

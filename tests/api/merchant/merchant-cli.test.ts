@@ -20,6 +20,26 @@ const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
 describe('merchant CLI command line', () => {
+  it("reads the open table's kitchen commands and refuses them without an action or an id", () => {
+    expect(
+      parseCommand(['table', 'return-line', '12', '--reason', 'Too salty', '--key', 'k']).command,
+    ).toEqual({
+      kind: 'table',
+      action: 'returnLine',
+      id: 12,
+      reason: 'Too salty',
+    });
+    expect(parseCommand(['table', 'startTimer', '3']).command).toEqual({
+      kind: 'table',
+      action: 'startTimer',
+      id: 3,
+    });
+    expect(() => parseCommand(['table', 'boil-line', '3'])).toThrow(UsageError);
+    expect(() => parseCommand(['table', 'cook-line'])).toThrow(/needs an id/);
+    expect(() => parseCommand(['table', 'cook-line', '1.5'])).toThrow(/needs an id/);
+    expect(USAGE).toContain('table return-line');
+  });
+
   it('reads actions in kebab or camel case, options and the environment', () => {
     expect(
       parseCommand(['assign-rider', 'N1', '--rider-name', 'Zhao', '--rider-phone', '137'], {

@@ -8,6 +8,7 @@ import { products, tableRoundLines, tables, tableTabs } from '../../../server/db
 import { chains, shops } from '../../../server/seed/index';
 import type { TableCanPayInfo, TableTabInfo } from '../../../src/domain/api/open-table';
 import type { TableInfo } from '../../../src/domain/api/table';
+import { runMerchantCli } from '../../../scripts/merchant';
 import { createClock, testDatabases, useTestApp } from '../helpers';
 import { enter, newKey } from '../orders/order-fixture';
 
@@ -55,6 +56,16 @@ describe.each(testDatabases)('open table on %s', (kind) => {
     });
     return { status: r.statusCode, body: r.json() as { result: boolean; message: string } };
   };
+  /** The CLI's requests, answered by the test app in-process. */
+  const cliFetch = (async (url: string | URL | Request, init?: RequestInit) => {
+    const r = await h.inject({
+      method: 'POST',
+      url: new URL(String(url)).pathname,
+      headers: init?.headers as Record<string, string>,
+      payload: init?.body as string,
+    });
+    return new Response(r.body, { status: r.statusCode, headers: { 'content-type': 'application/json' } });
+  }) as typeof fetch;
   const states = (tab: TableTabInfo) => tab.rounds.flatMap((r) => r.lines.map((l) => l.state));
 
   it('opens one tab for the first guest, joins the second to it and shows both the same tab', async () => {
@@ -125,7 +136,18 @@ describe.each(testDatabases)('open table on %s', (kind) => {
     expect((await kitchen('acceptRound', annRound!.id)).body.result).toBe(true);
     expect((await kitchen('rejectRound', benRound!.id, 'Out of tea')).body.result).toBe(true);
     const riceLine = annRound!.lines[0]!.id;
-    expect((await kitchen('cookLine', riceLine)).body.result).toBe(true);
+    // The kitchen moves the line to cooking with the merchant CLI.
+    const out: string[] = [];
+    const code = await runMerchantCli(
+      ['table', 'cook-line', String(riceLine), '--key', `demo-merchant-${SHOP}`],
+      {},
+      {
+        fetch: cliFetch,
+        out: (line) => out.push(line),
+        err: (line) => out.push(line),
+      },
+    );
+    expect([code, out]).toEqual([0, [`Done. (tab ${tab.id})`]]);
     seen = await refresh(ann, tab.id);
     expect(seen.rounds.map((r) => r.lines.map((l) => [l.state, l.reason]))).toEqual([
       [['cooking', '']],
