@@ -1507,6 +1507,10 @@ export const tableTabs = pgTable(
     timerStoppedAt: stamp('timer_stopped_at'),
     /** When the bill was asked for: the fee stops growing there until payment is cancelled. */
     billAt: stamp('bill_at'),
+    /** Who asked for the bill: the order that pays the tab is theirs (decision T21). */
+    billBy: integer('bill_by').references(() => customers.id),
+    /** The order that pays the tab, made when the bill was asked for; null while ordering. */
+    orderId: integer('order_id').references((): AnyPgColumn => orders.id),
     openedBy: integer('opened_by')
       .notNull()
       .references(() => customers.id),

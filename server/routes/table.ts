@@ -8,6 +8,7 @@ import {
   tableOrderInput,
   tableTabInput,
   type TableCanPayInfo,
+  type TableConfirmInfo,
   type TableTabInfo,
 } from '../../src/domain/api/open-table';
 import { getTableInfoInput, type TableInfo } from '../../src/domain/api/table';
@@ -20,7 +21,9 @@ import {
 } from '../http/action';
 import {
   addRound,
+  cancelTabPay,
   canPayTab,
+  confirmTab,
   openOrJoinTab,
   refreshTab,
   tabRounds,
@@ -81,6 +84,23 @@ const actions: AnyAction[] = [
     handler: ({ input, ctx, app }): Promise<TableCanPayInfo> => canPayTab(envOf(app, ctx), input.orderId),
   }),
 ];
+
+actions.push(
+  defineAction({
+    area: 'table',
+    action: 'confirm',
+    input: tableTabInput,
+    auth: 'session',
+    handler: ({ input, ctx, app }): Promise<TableConfirmInfo> => confirmTab(envOf(app, ctx), input.orderId),
+  }),
+  defineAction({
+    area: 'table',
+    action: 'cancelPay',
+    input: tableTabInput,
+    auth: 'session',
+    handler: ({ input, ctx, app }): Promise<TableTabInfo> => cancelTabPay(envOf(app, ctx), input.orderId),
+  }),
+);
 
 const envOf = (app: FastifyInstance, ctx: RequestContext<'session'>): TabEnv => ({
   db: app.db,

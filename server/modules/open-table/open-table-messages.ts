@@ -47,6 +47,27 @@ export const openTableMessages = {
     'Cette tournée a déjà été envoyée avec d’autres plats. Envoyez-la à nouveau.',
     'Esta ronda ya se envió con otros platos. Envíala de nuevo.',
   ),
+  tabNotPaying: t(
+    'This table has no bill waiting to be paid.',
+    '该桌没有待支付的账单。',
+    '該桌沒有待支付的帳單。',
+    'Cette table n’a pas d’addition en attente de paiement.',
+    'Esta mesa no tiene ninguna cuenta pendiente de pago.',
+  ),
+  roundSubmitting: t(
+    'The kitchen has not answered every round yet. Please wait a moment, then ask for the bill.',
+    '厨房还有菜品未确认，请稍候再结账。',
+    '廚房還有菜品未確認，請稍候再結帳。',
+    'La cuisine n’a pas encore répondu à toutes les tournées. Patientez un instant avant de demander l’addition.',
+    'La cocina aún no ha respondido a todas las rondas. Espera un momento antes de pedir la cuenta.',
+  ),
+  nothingOrdered: t(
+    'Nothing has been ordered at this table yet.',
+    '该桌还没有点任何菜品。',
+    '該桌還沒有點任何菜品。',
+    'Rien n’a encore été commandé à cette table.',
+    'Todavía no se ha pedido nada en esta mesa.',
+  ),
   kitchenNotFound: t(
     'This shop has no table order, round or line with that id.',
     '本店没有该编号的桌单、轮次或菜品。',

@@ -5,11 +5,12 @@
 // the shared engine from the rounds the kitchen has not rejected or returned, with the hourly table fee
 // from the server's clock.
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   TAB_STATUS_CODES,
   type TableAddProducts,
   type TableCanPayInfo,
+  type TableConfirmInfo,
   type TableOrder,
   type TableRound,
   type TableTabInfo,
@@ -18,12 +19,20 @@ import type { CatalogueLocale, Locale } from '../../../src/domain/enums';
 import { isShopOpenNow } from '../../../src/domain/hours';
 import { parsePricingInput, priceOrder } from '../../../src/pricing';
 import type { Database, Executor } from '../../db/client';
-import { tableGuests, tableRoundLines, tableRounds, tables, tableTabs, type Text } from '../../db/schema';
+import {
+  orders,
+  tableGuests,
+  tableRoundLines,
+  tableRounds,
+  tables,
+  tableTabs,
+  type Text,
+} from '../../db/schema';
 import { BusinessError, type Session } from '../../http/action';
 import { translate } from '../../i18n';
 import { reserveStock } from '../catalog/stock';
 import { localize } from '../catalog/catalog';
-import { businessHoursText } from '../catalog/catalog-shop';
+import { businessHoursText, payOptions } from '../catalog/catalog-shop';
 import type { CatalogEntry } from '../catalog/catalog-cache';
 import { runningPriceActivities } from '../coupons/activities';
 import { pricingShopOf } from '../orders/delivery';
@@ -35,8 +44,11 @@ import {
   reject,
   stockError,
   type OrderEnv,
+  type OrderValues,
+  type PreparedOrder,
 } from '../orders/orders';
-import { requestHash } from '../orders/orders-store';
+import { closeOrder } from '../orders/order-life';
+import { requestHash, submitOrders } from '../orders/orders-store';
 import { orderMessages } from '../orders/orders-messages';
 import { resolveTable } from '../orders/tables';
 import { guestLabel, openTableMessages } from './open-table-messages';
@@ -263,6 +275,216 @@ export async function canPayTab(env: TabEnv, tabId: number): Promise<TableCanPay
   if (!lines.some((l) => l.state !== 'rejected' && l.state !== 'returned'))
     return { canPay: false, reason: 'nothingOrdered' };
   return { canPay: true, reason: null };
+}
+
+/**
+ * table/confirm: the bill is asked for (decision T21), in three steps each safe to repeat: the tab stops
+ * ordering (its fee frozen at this instant, whoever asked noted as the payer); the order that pays it is
+ * written from the lines the kitchen accepted, priced as the tab is, under an idempotency key made of the
+ * tab and that instant; the tab names the order and its table goes to status 2. A call that finds the tab
+ * paying (another guest asked, or a step failed half-way) finishes the same steps and answers the same
+ * order. Refused while a round waits for the kitchen or when nothing was ordered.
+ */
+export async function confirmTab(env: TabEnv, tabId: number): Promise<TableConfirmInfo> {
+  const entry = await openTableShop(env);
+  const { db, session, now } = env;
+  let tab = await guestTab(db, session, tabId);
+  if (tab.status === 'ordering') {
+    const payable = await canPayTab(env, tabId);
+    if (!payable.canPay) throw refuse(payable.reason === 'notOrdering' ? 'tabNotOrdering' : payable.reason!);
+    const [paying] = await db
+      .update(tableTabs)
+      .set({
+        status: 'paying',
+        billAt: now,
+        billBy: session.customerId,
+        version: sql`${tableTabs.version} + 1`,
+      })
+      .where(
+        and(
+          eq(tableTabs.id, tab.id),
+          eq(tableTabs.status, 'ordering'),
+          // A round sent since the check waits for the kitchen: the bill cannot be asked for yet.
+          sql`not exists (select 1 from ${tableRounds} r where r.tab_id = ${tableTabs.id} and r.state = 'submitted')`,
+        ),
+      )
+      .returning();
+    tab = paying ?? (await guestTab(db, session, tabId));
+    if (!paying && tab.status === 'ordering') throw refuse('roundSubmitting');
+  }
+  if (tab.status !== 'paying') throw refuse('tabNotOrdering');
+  const orderId = tab.orderId ?? (await writeTabOrder(env, entry, tab));
+  return confirmed(env, entry, tab.id, orderId);
+}
+
+/** Writes (or finds, on a repeat) the order that pays a paying tab and links it. */
+async function writeTabOrder(env: TabEnv, entry: CatalogEntry, tab: TabRow): Promise<number> {
+  const { db } = env;
+  const [rounds, lines] = await Promise.all([
+    db.select().from(tableRounds).where(eq(tableRounds.tabId, tab.id)),
+    db
+      .select()
+      .from(tableRoundLines)
+      .where(eq(tableRoundLines.tabId, tab.id))
+      .orderBy(asc(tableRoundLines.roundId), asc(tableRoundLines.position)),
+  ]);
+  const roundById = new Map(rounds.map((r) => [r.id, r]));
+  const billedLines = lines.filter((l) => billed(roundById.get(l.roundId)!, l));
+  const payer = tab.billBy ?? tab.openedBy;
+  const prepared = await tabOrder(env, entry, tab, rounds, billedLines, payer);
+  const billAt = tab.billAt!.getTime();
+  const result = await submitOrders(db, {
+    customerId: payer,
+    key: `tab-${tab.id}-${billAt.toString(36)}`,
+    hash: requestHash({ tab: tab.id, billAt }),
+    prepared: [prepared],
+    locale: env.catalogueLocale,
+    now: env.now,
+  });
+  const orderId = result.orderIds[0]!;
+  await db.transaction(async (tx) => {
+    const [linked] = await tx
+      .update(tableTabs)
+      .set({ orderId })
+      .where(and(eq(tableTabs.id, tab.id), eq(tableTabs.status, 'paying'), isNull(tableTabs.orderId)))
+      .returning({ tableId: tableTabs.tableId });
+    if (linked) await tx.update(tables).set({ status: 2 }).where(eq(tables.id, linked.tableId));
+  });
+  return orderId;
+}
+
+async function confirmed(
+  env: TabEnv,
+  entry: CatalogEntry,
+  tabId: number,
+  orderId: number,
+): Promise<TableConfirmInfo> {
+  const [order] = await env.db
+    .select({ customerId: orders.customerId })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return {
+    tab: await tabView(env, entry, tabId),
+    orderId,
+    payer: order?.customerId === env.session.customerId,
+  };
+}
+
+/**
+ * table/cancelPay: back to ordering before anything was paid. The tab's unpaid order is closed as its
+ * owner would close it (a payment still processing keeps it), and the tab follows (tab-orders.ts).
+ */
+export async function cancelTabPay(env: TabEnv, tabId: number): Promise<TableTabInfo> {
+  const entry = await openTableShop(env);
+  const tab = await guestTab(env.db, env.session, tabId);
+  if (tab.status !== 'paying') throw refuse('tabNotPaying');
+  if (tab.orderId === null) {
+    // The bill was asked for but its order never written: nothing to close, the tab orders again.
+    await env.db
+      .update(tableTabs)
+      .set({ status: 'ordering', billAt: null, billBy: null, version: sql`${tableTabs.version} + 1` })
+      .where(and(eq(tableTabs.id, tab.id), eq(tableTabs.status, 'paying'), isNull(tableTabs.orderId)));
+    return tabView(env, entry, tab.id);
+  }
+  const [order] = await env.db
+    .select({ customerId: orders.customerId })
+    .from(orders)
+    .where(eq(orders.id, tab.orderId));
+  await closeOrder(env.db, order!.customerId, tab.orderId, env.now);
+  return tabView(env, entry, tab.id);
+}
+
+/** The order that pays the tab: its billed lines as order lines, priced as the tab is at the bill. */
+async function tabOrder(
+  env: TabEnv,
+  entry: CatalogEntry,
+  tab: TabRow,
+  rounds: RoundRow[],
+  lines: LineRow[],
+  payer: number,
+): Promise<PreparedOrder> {
+  const { now } = env;
+  const { row: shop } = entry.shop;
+  const pricing = await priceTab(env, entry, tab, rounds, lines);
+  const { totals, fees, taxes } = pricing;
+  const option = payOptions(shop, entry.memberSetting, env.locale, env.catalogueLocale).find((o) =>
+    o.orderTypes.includes('openTable'),
+  );
+  if (!option) throw refuse('openTableUnavailable');
+  const [table] = await env.db.select().from(tables).where(eq(tables.id, tab.tableId));
+  const values: OrderValues = {
+    shopId: tab.shopId,
+    customerId: payer,
+    // The payer's card is chosen when paying (order/pay); the tab itself is priced for everyone (T19).
+    memberId: null,
+    orderType: 'openTable',
+    clientTypeCode: OPEN_TABLE_CLIENT_TYPE,
+    source: 'openTable',
+    status: 'nopay',
+    payType: option.payType,
+    payTypeId: option.id,
+    currency: tab.currency,
+    numberDecimals: tab.numberDecimals,
+    listAmount: totals.list,
+    productDiscount: totals.productDiscount,
+    goodsAmount: totals.goods,
+    activityDiscount: totals.activityDiscount,
+    couponDiscount: totals.couponDiscount,
+    goodsNet: totals.goodsNet,
+    deliveryFee: fees.delivery.amount,
+    packingFee: fees.packing.amount,
+    dishwareFee: fees.dishware.amount,
+    serviceCharge: fees.serviceCharge.amount,
+    feesAmount: totals.fees,
+    taxAdded: taxes.added,
+    taxIncluded: taxes.included,
+    rounding: totals.rounding,
+    total: totals.total,
+    pricing,
+    note: tab.note,
+    contact: null,
+    distance: null,
+    tableId: tab.tableId,
+    tableName: table?.name ?? null,
+    tableArea: table?.area ?? null,
+    person: tab.person,
+    deliveryTime: null,
+    pickupTime: null,
+    isPickerPack: false,
+    businessDate: localDate(now, shop.settings.timezone),
+    // The rounds took the stock: cancelling this order must not give it back a second time.
+    reserved: [],
+    createdAt: now,
+    statusChangedAt: now,
+    payDeadlineAt: new Date(now.getTime() + shop.payWindowMinutes * 60_000),
+    couponId: null,
+    limitCardId: null,
+    activityUnits: 0,
+  };
+  const orderLines = lines.map((l, position) => {
+    const priced = pricing.lines.find((p) => p.flag === flagOf(l))!;
+    return {
+      productId: l.productId,
+      specId: l.specId,
+      name: l.name,
+      specName: l.specName,
+      tastes: l.tastes,
+      mealset: l.mealset,
+      position,
+      quantity: l.quantity,
+      unitPrice: priced.listUnitPrice,
+      amount: priced.net,
+    };
+  });
+  return {
+    shopId: tab.shopId,
+    shopName: shop.name,
+    values,
+    lines: orderLines,
+    demands: [],
+    pricing,
+    unitCounts: [],
+  };
 }
 
 /** What a line shows: its round's answer until the kitchen accepted it, then its own state. */

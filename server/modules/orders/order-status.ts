@@ -6,7 +6,8 @@
 // (server/modules/orders/order-event-hub.ts); a rolled-back change wakes nobody. The order's coupon, if it holds
 // one, follows in the same transaction (server/modules/coupons/coupon-orders.ts), and so do the uses of its
 // limit card (server/modules/limit-cards/limit-card-orders.ts), and the units it counted under capped
-// activities (server/modules/coupons/activity-units.ts).
+// activities (server/modules/coupons/activity-units.ts); an open table's tab follows the order that pays it
+// (server/modules/open-table/tab-orders.ts).
 import { and, eq, inArray } from 'drizzle-orm';
 import type { StatusAction } from '../../../src/domain/api/order-life-rules';
 import type { OrderStatus } from '../../../src/domain/enums';
@@ -15,6 +16,7 @@ import { orderEvents, orders, type OrderRow } from '../../db/schema';
 import { activityUnitsFollowOrder } from '../coupons/activity-units';
 import { couponFollowsOrder } from '../coupons/coupon-orders';
 import { limitCardFollowsOrder } from '../limit-cards/limit-card-orders';
+import { tabFollowsOrder } from '../open-table/tab-orders';
 
 export type StatusActor = 'customer' | 'merchant' | 'gateway' | 'system';
 export type { StatusAction };
@@ -51,5 +53,6 @@ export async function changeStatus(tx: Executor, change: StatusChange): Promise<
   if (row.couponId !== null) await couponFollowsOrder(tx, row, change.set?.paid === true, change.now);
   if (row.limitCardId !== null) await limitCardFollowsOrder(tx, row, change.now);
   if (row.activityUnits > 0) await activityUnitsFollowOrder(tx, row, change.now);
+  if (row.orderType === 'openTable') await tabFollowsOrder(tx, row, change.now);
   return row;
 }

@@ -122,6 +122,14 @@ export const tableCanPayInfo = z.object({
 });
 export type TableCanPayInfo = z.infer<typeof tableCanPayInfo>;
 
+/** table/confirm: the tab, paying now, and the order that pays it (order/pay; only its `payer` can pay it). */
+export const tableConfirmInfo = z.object({
+  tab: tableTabInfo,
+  orderId: z.number().int(),
+  payer: z.boolean(),
+});
+export type TableConfirmInfo = z.infer<typeof tableConfirmInfo>;
+
 /** What the shop does to a round, a line or a tab: POST /merchant/api/table/<action> { id, reason? }. */
 export const KITCHEN_ACTIONS = [
   'acceptRound',
@@ -141,4 +149,6 @@ export const openTableContract = {
   refreshOrder: { input: tableTabInput, info: tableTabInfo },
   userOrders: { input: tableTabInput, info: tableRoundsInfo },
   canPay: { input: tableTabInput, info: tableCanPayInfo },
+  confirm: { input: tableTabInput, info: tableConfirmInfo },
+  cancelPay: { input: tableTabInput, info: tableTabInfo },
 } as const;

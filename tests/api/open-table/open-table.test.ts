@@ -4,9 +4,9 @@
 // one; 5 guests sending 50 rounds at once lose none and read the same bill.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { products, tableRoundLines, tables, tableTabs } from '../../../server/db/schema';
+import { orders, products, tableRoundLines, tables, tableTabs } from '../../../server/db/schema';
 import { chains, shops } from '../../../server/seed/index';
-import type { TableCanPayInfo, TableTabInfo } from '../../../src/domain/api/open-table';
+import type { TableCanPayInfo, TableConfirmInfo, TableTabInfo } from '../../../src/domain/api/open-table';
 import type { TableInfo } from '../../../src/domain/api/table';
 import { runMerchantCli } from '../../../scripts/merchant';
 import { createClock, testDatabases, useTestApp } from '../helpers';
@@ -300,5 +300,62 @@ describe.each(testDatabases)('open table on %s', (kind) => {
       expect(view.version).toBe(views[0]!.version);
       expect(view.rounds.filter((r) => r.mine)).toHaveLength(10);
     }
+  });
+
+  it('asks for the bill, goes back to ordering on cancelPay, and is paid at the counter, freeing the table', async () => {
+    const ann = await enter(h, SHOP);
+    const ben = await enter(h, SHOP);
+    const earlier = await open(ann, TABLE.t4, 2);
+    await kitchen('closeTab', earlier.id);
+    const tab = await open(ann, TABLE.t4, 2, 'Ann');
+    await open(ben, TABLE.t4, 2, 'Ben');
+    const sent = await round(ann, tab.id, [[RICE, 2]]);
+    const early = await call<TableConfirmInfo>('table/confirm', { orderId: tab.id }, ben);
+    expect(early.body.info).toEqual({ reason: 'roundSubmitting' });
+    await kitchen('acceptRound', sent.body.info.rounds[0]!.id);
+
+    const asked = await ok<TableConfirmInfo>('table/confirm', { orderId: tab.id }, ann);
+    expect(asked.payer).toBe(true);
+    expect(asked.tab).toEqual(expect.objectContaining({ status: 'paying', nOrderStatus: 2 }));
+    const again = await ok<TableConfirmInfo>('table/confirm', { orderId: tab.id }, ben);
+    expect([again.orderId, again.payer]).toEqual([asked.orderId, false]);
+    expect((await ok<TableInfo>('table/getTableInfo', { tableId: TABLE.t4 }, ann)).nStatus).toBe(2);
+    expect((await round(ben, tab.id, [[TEA, 1]])).body.info).toEqual({ reason: 'tabNotOrdering' });
+    const [first] = await h.database.db.select().from(orders).where(eq(orders.id, asked.orderId));
+    expect(first).toEqual(
+      expect.objectContaining({
+        orderType: 'openTable',
+        status: 'nopay',
+        total: asked.tab.total,
+        tableId: TABLE.t4,
+      }),
+    );
+
+    // Someone wants dessert: the bill goes back, the tab orders again.
+    const back = await ok<TableTabInfo>('table/cancelPay', { orderId: tab.id }, ben);
+    expect(back.status).toBe('ordering');
+    const [cancelled] = await h.database.db.select().from(orders).where(eq(orders.id, asked.orderId));
+    expect(cancelled!.status).toBe('nopay_cancel');
+    expect((await ok<TableInfo>('table/getTableInfo', { tableId: TABLE.t4 }, ann)).nStatus).toBe(1);
+    const notPaying = await call('table/cancelPay', { orderId: tab.id }, ben);
+    expect(notPaying.body.info).toEqual({ reason: 'tabNotPaying' });
+
+    const bill = await ok<TableConfirmInfo>('table/confirm', { orderId: tab.id }, ben);
+    expect(bill.orderId).not.toBe(asked.orderId);
+    const options = await ok<{ payTypes: { id: number; payType: string }[] }>(
+      'store/paySetting',
+      { orderType: 'openTable' },
+      ben,
+    );
+    const cash = options.payTypes.find((o) => o.payType === 'Cash')!;
+    const paid = await call('order/pay', { id: bill.orderId, payTypeId: cash.id }, ben);
+    expect(paid.body.result, paid.body.message).toBe(true);
+    const done = await refresh(ann, tab.id);
+    expect(done).toEqual(
+      expect.objectContaining({ status: 'paid', nOrderStatus: 3, fReceivedAmount: bill.tab.total }),
+    );
+    expect((await ok<TableInfo>('table/getTableInfo', { tableId: TABLE.t4 }, ann)).nStatus).toBe(0);
+    // The next guests open a new tab.
+    expect((await open(await enter(h, SHOP), TABLE.t4, 2)).id).not.toBe(tab.id);
   });
 });
