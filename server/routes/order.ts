@@ -21,7 +21,8 @@ import {
   type RequestContext,
 } from '../http/action';
 import { expireDue } from '../modules/orders/order-life-gateway';
-import { loadOrderShop, prepareOrder, reject, type OrderEnv } from '../modules/orders/orders';
+import { loadOrderShop, prepareOrder, reject } from '../modules/orders/orders';
+import { orderEnvOf } from '../modules/orders/order-env';
 import { orderMessages } from '../modules/orders/orders-messages';
 import {
   findSubmitted,
@@ -36,16 +37,7 @@ import {
 } from '../modules/orders/orders-store';
 import type { FastifyInstance } from 'fastify';
 
-const envOf = (app: FastifyInstance, ctx: RequestContext<'session'>): OrderEnv => ({
-  db: app.db,
-  session: ctx.session,
-  now: ctx.now,
-  locale: ctx.locale,
-  catalogueLocale: ctx.catalogueLocale,
-  abroad: ctx.abroad,
-  userAgentType: ctx.userAgentType,
-  catalog: (shopId) => app.catalogCache.entry(app.db, shopId, ctx.catalogueLocale, ctx.now),
-});
+const envOf = orderEnvOf;
 
 const view = (ctx: RequestContext): OrderView => ({ locale: ctx.catalogueLocale, now: ctx.now });
 

@@ -2,7 +2,6 @@
 // names in the session's shop, or "table number not found". Contract: src/domain/api/table.ts; docs/api.md "Table".
 // The open-table calls (table/order, userAddProducts, refreshOrder, userOrders, canPay): one shared tab per
 // table, server/modules/open-table; contract src/domain/api/open-table.ts; docs/api.md "Open table".
-import type { FastifyInstance } from 'fastify';
 import {
   tableAddProductsInput,
   tableOrderInput,
@@ -12,13 +11,7 @@ import {
   type TableTabInfo,
 } from '../../src/domain/api/open-table';
 import { getTableInfoInput, type TableInfo } from '../../src/domain/api/table';
-import {
-  actionRoutes,
-  BusinessError,
-  defineAction,
-  type AnyAction,
-  type RequestContext,
-} from '../http/action';
+import { actionRoutes, BusinessError, defineAction, type AnyAction } from '../http/action';
 import {
   addRound,
   cancelTabPay,
@@ -27,8 +20,8 @@ import {
   openOrJoinTab,
   refreshTab,
   tabRounds,
-  type TabEnv,
 } from '../modules/open-table/tabs';
+import { orderEnvOf } from '../modules/orders/order-env';
 import { orderMessages } from '../modules/orders/orders-messages';
 import { areaIds, resolveTable, resolveTableByNumber, toTableInfo } from '../modules/orders/tables';
 
@@ -102,15 +95,6 @@ actions.push(
   }),
 );
 
-const envOf = (app: FastifyInstance, ctx: RequestContext<'session'>): TabEnv => ({
-  db: app.db,
-  session: ctx.session,
-  now: ctx.now,
-  locale: ctx.locale,
-  catalogueLocale: ctx.catalogueLocale,
-  abroad: ctx.abroad,
-  userAgentType: ctx.userAgentType,
-  catalog: (shopId) => app.catalogCache.entry(app.db, shopId, ctx.catalogueLocale, ctx.now),
-});
+const envOf = orderEnvOf;
 
 export default actionRoutes(actions);

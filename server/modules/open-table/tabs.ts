@@ -41,6 +41,7 @@ import {
   loadOrderShop,
   localDate,
   mergeDemands,
+  orderAmounts,
   reject,
   stockError,
   type OrderEnv,
@@ -406,7 +407,6 @@ async function tabOrder(
   const { now } = env;
   const { row: shop } = entry.shop;
   const pricing = await priceTab(env, entry, tab, rounds, lines);
-  const { totals, fees, taxes } = pricing;
   const option = payOptions(shop, entry.memberSetting, env.locale, env.catalogueLocale).find((o) =>
     o.orderTypes.includes('openTable'),
   );
@@ -425,22 +425,7 @@ async function tabOrder(
     payTypeId: option.id,
     currency: tab.currency,
     numberDecimals: tab.numberDecimals,
-    listAmount: totals.list,
-    productDiscount: totals.productDiscount,
-    goodsAmount: totals.goods,
-    activityDiscount: totals.activityDiscount,
-    couponDiscount: totals.couponDiscount,
-    goodsNet: totals.goodsNet,
-    deliveryFee: fees.delivery.amount,
-    packingFee: fees.packing.amount,
-    dishwareFee: fees.dishware.amount,
-    serviceCharge: fees.serviceCharge.amount,
-    feesAmount: totals.fees,
-    taxAdded: taxes.added,
-    taxIncluded: taxes.included,
-    rounding: totals.rounding,
-    total: totals.total,
-    pricing,
+    ...orderAmounts(pricing),
     note: tab.note,
     contact: null,
     distance: null,

@@ -70,6 +70,29 @@ export interface PreparedOrder {
 
 const ms = (minutes: number) => minutes * 60_000;
 
+/** An order's money columns, each from the pricing result that is stored with them. */
+export function orderAmounts(pricing: PricingResult) {
+  const { totals, fees, taxes } = pricing;
+  return {
+    listAmount: totals.list,
+    productDiscount: totals.productDiscount,
+    goodsAmount: totals.goods,
+    activityDiscount: totals.activityDiscount,
+    couponDiscount: totals.couponDiscount,
+    goodsNet: totals.goodsNet,
+    deliveryFee: fees.delivery.amount,
+    packingFee: fees.packing.amount,
+    dishwareFee: fees.dishware.amount,
+    serviceCharge: fees.serviceCharge.amount,
+    feesAmount: totals.fees,
+    taxAdded: taxes.added,
+    taxIncluded: taxes.included,
+    rounding: totals.rounding,
+    total: totals.total,
+    pricing,
+  } satisfies Partial<OrderValues>;
+}
+
 export function reject(
   reason: OrderRejection,
   message: LocalizedText,
@@ -601,7 +624,6 @@ export async function prepareOrder(
   if (pricing.issues.includes('nothingToPay') && !(reservedCard !== null && pricing.totals.total === 0))
     throw reject('nothingToPay', orderMessages.nothingToPay);
 
-  const { totals, fees, taxes } = pricing;
   const values: OrderValues = {
     shopId,
     customerId: session.customerId,
@@ -614,22 +636,7 @@ export async function prepareOrder(
     payTypeId: option.id,
     currency: settings.currency,
     numberDecimals: settings.numberDecimals,
-    listAmount: totals.list,
-    productDiscount: totals.productDiscount,
-    goodsAmount: totals.goods,
-    activityDiscount: totals.activityDiscount,
-    couponDiscount: totals.couponDiscount,
-    goodsNet: totals.goodsNet,
-    deliveryFee: fees.delivery.amount,
-    packingFee: fees.packing.amount,
-    dishwareFee: fees.dishware.amount,
-    serviceCharge: fees.serviceCharge.amount,
-    feesAmount: totals.fees,
-    taxAdded: taxes.added,
-    taxIncluded: taxes.included,
-    rounding: totals.rounding,
-    total: totals.total,
-    pricing,
+    ...orderAmounts(pricing),
     note: cart.note,
     contact,
     distance,
