@@ -19,6 +19,13 @@ export const openTableMessages = {
     'Cette boutique n’ouvre pas de table en note partagée.',
     'Esta tienda no abre mesas con cuenta compartida.',
   ),
+  tableCodeRequired: t(
+    'Scan the code on your table to open or join its order.',
+    '请扫描桌上的二维码开台或加入本桌点餐。',
+    '請掃描桌上的 QR 碼開桌或加入本桌點餐。',
+    'Scannez le code de votre table pour ouvrir ou rejoindre sa commande.',
+    'Escanea el código de tu mesa para abrir o unirte a su pedido.',
+  ),
   tabNotFound: t(
     'This table order was not found. Scan the code on your table again.',
     '没有找到该桌的订单，请重新扫描桌上的二维码。',

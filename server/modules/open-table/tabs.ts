@@ -87,6 +87,9 @@ const tabNumber = (day: string, shopId: number, tableId: number) =>
 export async function openOrJoinTab(env: TabEnv, input: TableOrder): Promise<TableTabInfo> {
   const entry = await openTableShop(env);
   const { db, session, now } = env;
+  // A tab shows its guests' names and rounds and takes their orders onto one bill, so only the code printed
+  // on the table opens or joins it, never a table id anyone can count through (decision T24).
+  if (typeof input.tableId !== 'string') throw refuse('tableCodeRequired');
   const table = await resolveTable(db, session.shopId, input.tableId);
   if (!table) throw reject('tableNotFound', orderMessages.tableNotFound);
   if (input.person > table.maxPerson)

@@ -18,6 +18,7 @@ const ignoredIdentity = {
 const nickName = z.string().trim().max(20).optional();
 
 export const tableOrderInput = z.object({
+  /** The code printed on the table (a table id is refused: decision T24). */
   tableId: tableRef,
   person: z.number().int().min(1).max(99),
   nickName,

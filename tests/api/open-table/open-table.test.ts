@@ -9,6 +9,7 @@ import { chains, shops } from '../../../server/seed/index';
 import type { TableCanPayInfo, TableConfirmInfo, TableTabInfo } from '../../../src/domain/api/open-table';
 import type { TableInfo } from '../../../src/domain/api/table';
 import { runMerchantCli } from '../../../scripts/merchant';
+import { ensureTableCodes } from '../../../server/modules/orders/tables';
 import { createClock, testDatabases, useTestApp } from '../helpers';
 import { enter, newKey } from '../orders/order-fixture';
 
@@ -33,8 +34,18 @@ describe.each(testDatabases)('open table on %s', (kind) => {
     expect(r.body.result, r.body.message).toBe(true);
     return r.body.info;
   };
-  const open = (token: string, tableId: number, person = 2, nickName?: string) =>
-    ok<TableTabInfo>('table/order', { tableId, person, ...(nickName ? { nickName } : {}) }, token);
+  /** The codes printed on the tables, made once (npm run table-codes does it for a real shop). */
+  let codes: Map<number, string> | null = null;
+  const codeOf = async (tableId: number) => {
+    codes ??= await ensureTableCodes(h.database.db, [SHOP]);
+    return codes.get(tableId) ?? 'no-such-code-000000000';
+  };
+  const open = async (token: string, tableId: number, person = 2, nickName?: string) =>
+    ok<TableTabInfo>(
+      'table/order',
+      { tableId: await codeOf(tableId), person, ...(nickName ? { nickName } : {}) },
+      token,
+    );
   const round = (token: string, orderId: number, items: [number, number][], key = newKey()) =>
     call<TableTabInfo>(
       'table/userAddProducts',
@@ -256,10 +267,14 @@ describe.each(testDatabases)('open table on %s', (kind) => {
     const foreign = await kitchen('closeTab', tab.id, undefined, 1);
     expect([foreign.status, foreign.body.result]).toEqual([404, false]);
 
-    const tooMany = await call('table/order', { tableId: TABLE.t1, person: 5 }, stranger);
+    const tooMany = await call('table/order', { tableId: await codeOf(TABLE.t1), person: 5 }, stranger);
     expect(tooMany.body.info).toEqual(expect.objectContaining({ reason: 'headcountInvalid' }));
-    const noTable = await call('table/order', { tableId: 999_999, person: 2 }, stranger);
+    const noTable = await call('table/order', { tableId: 'AAAAAAAAAAAAAAAAAAAAAA', person: 2 }, stranger);
     expect(noTable.body.info).toEqual(expect.objectContaining({ reason: 'tableNotFound' }));
+    // A table id anyone can count through neither opens nor joins a tab.
+    const byId = await call('table/order', { tableId: TABLE.t1, person: 2 }, stranger);
+    expect(byId.body.info).toEqual({ reason: 'tableCodeRequired' });
+    expect(byId.body.message).toBe('Scan the code on your table to open or join its order.');
     for (const body of [
       { tableId: TABLE.t1, person: 0 },
       { tableId: TABLE.t1 },
