@@ -1,9 +1,14 @@
 // An expandable red bag between two customers of Tiong Bahru Claypot (shop 2): the owner meets the shop's
 // red bag on entering (entry routing rule 1), logs in, gets it and shares its link; a friend in another
 // browser opens the link, logs in there and helps; the owner sees the bag grown, with the friend's masked
-// name; the order red bags page shows the owner's progress. Screens are kept in English and Chinese.
+// name; the order red bags page shows the owner's progress; the owner then spends the grown bag on a pick-up
+// order, pays it, and finds the bag among the used coupons. Screens are kept in English and Chinese.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { App, MenuPage } from './pages/app';
+import { CouponRow, CouponsPage } from './pages/coupons';
+import { AddToCart, CartBar, ConfirmPage, minorUnits } from './pages/order';
+import { PayPanel, SandboxGateway } from './pages/payment';
 import { RedBagPage, TimesRedBagPage } from './pages/red-bag';
 
 test.describe.configure({ timeout: 120_000 });
@@ -12,8 +17,9 @@ const OWNER = '+6581230099';
 const FRIEND = '+6581230177';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/red-bag-${name}.png` });
+const BAG = 'Red bag, grows with friends';
 
-test('a customer shares their red bag, a new friend helps it grow, and the owner sees it grown', async ({
+test('a customer shares their red bag, a new friend helps it grow, and the owner spends the grown bag on a paid order', async ({
   browser,
   page,
 }) => {
@@ -107,4 +113,52 @@ test('a customer shares their red bag, a new friend helps it grow, and the owner
   await owner.expectScreen('own');
   await expect(owner.envelope).toContainText('我的红包');
   await shot(page, 'own-zh');
+
+  // The grown bag pays S$4.00 of a pick-up order over its S$20 minimum spend.
+  await page.evaluate(() => localStorage.setItem('user-language', 'en'));
+  await page.reload();
+  await owner.expectScreen('own');
+  const app = new App(page);
+  const menu = new MenuPage(page);
+  const cart = new CartBar(page);
+  const confirm = new ConfirmPage(page);
+  const row = new CouponRow(page);
+  await app.open('/product/index');
+  await menu.waitForProducts();
+  await cart.orderType('Pick up');
+  const adding = new AddToCart(page);
+  await adding.add(menu.productNamed('Salted Egg Prawns'));
+  await cart.checkout.click();
+  await app.expectRoute('/order/confirm');
+  await confirm.field('Picked up by').fill('Lim Wei');
+  await confirm.field('Pickup phone').fill('+65 8123 0099');
+  await page.getByRole('radio', { name: 'Pay online' }).check();
+  await row.openSheet();
+  await row.option(BAG).click();
+  await expect(row.sheet).toBeHidden();
+  await expect(row.value).toHaveText(new RegExp(`${BAG} −S\\$4\\.00`));
+  await expect(confirm.breakdown('coupon')).toHaveText('−S$4.00');
+  await shot(page, 'used-confirm-en');
+  const total = await confirm.totalMinor();
+  await confirm.submit.click();
+  await app.expectRoute('/order/success');
+  const pay = new PayPanel(page);
+  expect(minorUnits((await pay.amount.textContent()) ?? '')).toBe(total);
+  await pay.action(/^Pay /).click();
+  const gateway = new SandboxGateway(page);
+  await gateway.expectOpen();
+  await gateway.payWithCard('4242 4242 4242 4242');
+  await app.expectRoute('/order/success');
+  await expect(pay.result).toBeVisible();
+
+  // Spent: the bag is among the used coupons, and the paid order counts toward the order red bag.
+  const coupons = new CouponsPage(page);
+  await coupons.goto();
+  await expect(coupons.card(BAG)).toHaveCount(0);
+  await coupons.tabNamed('Used').click();
+  await expect(coupons.card(BAG)).toContainText('Used');
+  await times.goto();
+  await expect(times.bag('Every third order, S$5').getByTestId('times-progress')).toHaveText(
+    '1 of 3 paid orders',
+  );
 });
