@@ -17,6 +17,8 @@ import {
   loginSearch,
   orderSuccessSearch,
   orderDetailSearch,
+  couponClaimSearch,
+  promoCodeSearch,
   orderFailSearch,
   gatewayPageSearch,
   payCallbackSearch,
@@ -235,7 +237,7 @@ export const couponClaimRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/pages/user/coupon/claim',
   component: lazyPage(loadCouponPages),
-  validateSearch: orderDetailSearch,
+  validateSearch: couponClaimSearch,
 });
 export const activityListRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -246,6 +248,7 @@ export const promoCodeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/order/search-activity-by-code',
   component: lazyPage(loadCouponPages),
+  validateSearch: promoCodeSearch,
 });
 
 // Red bags (decision C100): the expandable red bag a link names, and the order red bags.

@@ -72,6 +72,10 @@ export const loginSearch = searchOf({ redirect: optionalString });
 export const orderSuccessSearch = searchOf({ id: optionalId });
 export const orderDetailSearch = searchOf({ id: optionalId });
 export const orderFailSearch = searchOf({ id: optionalId });
+/** A shared coupon link: the template, and the shop it belongs to (entered first when the browser is elsewhere). */
+export const couponClaimSearch = searchOf({ id: optionalId, shop: optionalId });
+/** The promotion code page: a code to look up at once (a shared code, or the one typed before a login). */
+export const promoCodeSearch = searchOf({ code: optionalText });
 /** The sandbox gateway's hosted pages: the trade number of the payment session. */
 export const gatewayPageSearch = searchOf({ trade: optionalString });
 /** Where a gateway's hosted page sends the customer back. */

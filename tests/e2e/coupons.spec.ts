@@ -188,9 +188,14 @@ test('a coupon held by an unpaid order is usable again once the order is cancell
   await expect(coupons.card('S$5 off over S$30')).not.toContainText('Held by an unpaid order');
 });
 
-test('a customer claims the coupon of a promotion code', async ({ app, login, page }) => {
+test('a customer claims the coupon of a promotion code, logging in on the way', async ({
+  app,
+  login,
+  page,
+}) => {
   const coupons = new CouponsPage(page);
-  await enterAsNewCustomer(app, login);
+  await app.open('/', { id: 2 });
+  await expect.poll(() => app.route()).not.toBe('/');
   await app.open('/order/search-activity-by-code');
   await expect(app.heading('Promotion code')).toBeVisible();
   await page.getByLabel('Promotion code').fill('NOPE');
@@ -198,6 +203,11 @@ test('a customer claims the coupon of a promotion code', async ({ app, login, pa
   await expect(page.getByRole('alert')).toBeVisible();
   await page.getByLabel('Promotion code').fill('WELCOME5');
   await page.getByRole('button', { name: 'Find the offer' }).click();
+  // A guest logs in first and comes back to the same code and offer.
+  await page.getByRole('button', { name: 'Log in to claim' }).click();
+  await app.expectRoute('/pages/user/login');
+  await login.withDemoCode(freshPhone(), '/order/search-activity-by-code');
+  await expect(page.getByLabel('Promotion code')).toHaveValue('WELCOME5');
   await page.getByRole('button', { name: 'Claim S$5 welcome coupon' }).click();
   await expect(page.getByText('Claimed', { exact: true })).toBeVisible();
   await app.expectAccessible();
@@ -320,4 +330,27 @@ test('a new customer buys lime juice at the capped special price and the offer s
   await expect(again.total).toContainText('S$29.50');
   await expect(again.breakdown('productDiscount')).toBeHidden();
   await shot(page, 'special-price-limit');
+});
+
+test('a coupon link opened in a browser that has never been in the shop enters it, and the coupon is claimed after a login', async ({
+  app,
+  login,
+  page,
+}) => {
+  const offers = new OffersPage(page);
+  const coupons = new CouponsPage(page);
+  // The S$5 coupon's link as the shop hands it out: its template and the shop.
+  await app.open('/pages/user/coupon/claim', { id: 1, shop: 2 });
+  await expect(app.heading('A coupon for you')).toBeVisible();
+  await expect(offers.offer('S$5 off over S$30')).toContainText('S$30.00');
+  await app.expectAccessible();
+  await shot(page, 'link');
+  await offers.offer('S$5 off over S$30').getByRole('button', { name: 'Log in to claim' }).click();
+  await app.expectRoute('/pages/user/login');
+  await login.withDemoCode(freshPhone(), '/pages/user/coupon/claim');
+
+  // Back on the link, logged in, in the same shop: one tap claims it.
+  await offers.claim('S$5 off over S$30');
+  await coupons.goto();
+  await expect(coupons.card('S$5 off over S$30')).toBeVisible();
 });

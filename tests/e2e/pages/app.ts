@@ -199,7 +199,8 @@ export class LoginPage extends App {
    * code replaces the phone's earlier one, so two workers logging in one phone at once would each spoil the
    * other's code: the login holds a lock on the phone, shared by every worker of the machine.
    */
-  async withDemoCode(phone: string) {
+  /** Logs in with the code demo mode shows; `then` is the page the login leads to (its redirect). */
+  async withDemoCode(phone: string, then = '/pages/user/center') {
     const release = await lock(join(tmpdir(), `storefront-e2e-login-${phone}`), {
       realpath: false,
       stale: 30_000,
@@ -211,7 +212,7 @@ export class LoginPage extends App {
       await expect(this.demoCode).toBeVisible();
       await this.code.fill((await this.demoCode.textContent())?.match(/\d{6}/)?.[0] ?? '');
       await this.submit.click();
-      await this.expectRoute('/pages/user/center');
+      await this.expectRoute(then);
     } finally {
       await release();
     }

@@ -1,6 +1,7 @@
-// /pages/user/coupon/claim?id=<template id> (a shared coupon link, decision C41; spec §7
+// /pages/user/coupon/claim?id=<template id>&shop=<shop id> (a shared coupon link, decision C41; spec §7
 // activity/getCouponByLink): the offer as the shop lists it, and its Claim control. The link works in any
-// browser: the shop is the one the session is in, and claiming asks for a login and comes back here.
+// browser: the shop it names is entered first (without one, the shop the session is in), and claiming asks
+// for a login and comes back here.
 import { getRouteApi } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
@@ -26,9 +27,10 @@ import { OfferClaim } from './offer-claim';
 const route = getRouteApi('/pages/user/coupon/claim');
 
 export default function CouponClaimPage() {
+  const { shop } = route.useSearch();
   return (
     <WithMessages namespace="coupons">
-      <RequireShop>{() => <Claim />}</RequireShop>
+      <RequireShop linkShopId={shop}>{() => <Claim />}</RequireShop>
     </WithMessages>
   );
 }
@@ -44,14 +46,14 @@ function offerOf(activities: readonly ShopActivity[], templateId: number): ShopA
 
 function Claim() {
   const { LL } = useI18nContext();
-  const { id } = route.useSearch();
+  const { id, shop } = route.useSearch();
   const actor = useFlow(activitiesFlow, () => ({ input: { params: {} } }));
   const activities = useSelector(actor ?? undefined, (s) => (s ? selectData<ShopActivity[]>(s) : null));
   const loading = useSelector(actor ?? undefined, (s) => (s ? selectIsLoading(s) : true));
   const failed = useSelector(actor ?? undefined, (s) => (s ? selectFailed(s) : false));
   const error = useSelector(actor ?? undefined, (s) => (s ? selectError(s) : null));
   const flow = useMemo(() => (id ? linkClaimFlow(id) : null), [id]);
-  const back = `/pages/user/coupon/claim?id=${id ?? ''}`;
+  const back = `/pages/user/coupon/claim?id=${id ?? ''}${shop ? `&shop=${shop}` : ''}`;
   let content;
   if (failed)
     content = (

@@ -3,7 +3,7 @@
 // shop is entered first when the browser is not in it; the flow decides what the viewer may do.
 import { getRouteApi } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { errorText } from '../../../i18n/error-text';
 import { useI18nContext } from '../../../i18n/i18n-context';
 import * as select from '../../../machines/coupon/expand-red-bag.selectors';
@@ -27,23 +27,13 @@ import { useFlow } from '../../use-flow';
 import { WithMessages } from '../../with-messages';
 
 const route = getRouteApi('/product/expand-red-bag');
-const RedBagShop = lazy(() => import('./red-bag-shop'));
 const MENU = '/pages/user/index-tab-1';
 
 export default function ExpandRedBagPage() {
-  const { shop } = useAppState();
   const search = readRedBagLink(route.useSearch());
-  // The link names another shop than the one this browser is in (or none yet): enter it first.
-  const enterShop = search.shop !== undefined && shop?.id !== search.shop;
   return (
     <WithMessages namespace="redBag">
-      {enterShop ? (
-        <Suspense fallback={null}>
-          <RedBagShop shopId={search.shop!} />
-        </Suspense>
-      ) : (
-        <RequireShop>{() => <RedBagLink />}</RequireShop>
-      )}
+      <RequireShop linkShopId={search.shop}>{() => <RedBagLink />}</RequireShop>
     </WithMessages>
   );
 }

@@ -1,8 +1,10 @@
 // /order/search-activity-by-code (spec §2; §7 activity/getActivityByCode): the customer types a promotion
 // code, sees its activity and coupon, and claims it (activity/claimByCode). The confirm page links here when
-// the shop has promotions with a code; coming back, the new coupon is in the confirm page's list.
+// the shop has promotions with a code; coming back, the new coupon is in the confirm page's list. A `code` in
+// the query is looked up at once: a shop can share its code as a link, and a login comes back with it.
+import { getRouteApi } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import type { activityByCodeInfo } from '../../../domain/api/activity';
 import { useI18nContext } from '../../../i18n/i18n-context';
@@ -20,6 +22,7 @@ import { WithMessages } from '../../with-messages';
 import { OfferClaim } from './offer-claim';
 
 type CodeActivity = z.infer<typeof activityByCodeInfo>;
+const route = getRouteApi('/order/search-activity-by-code');
 
 export default function PromoCodePage() {
   return (
@@ -31,9 +34,14 @@ export default function PromoCodePage() {
 
 function PromoCode() {
   const { LL } = useI18nContext();
-  const [typed, setTyped] = useState('');
+  // A code in the link (shared, or the one looked up before a login) is looked up at once.
+  const { code: linked } = route.useSearch();
+  const [typed, setTyped] = useState(linked ?? '');
   const [missing, setMissing] = useState(false);
   const actor = useFlow(codeActivityFlow, () => ({ input: {} }));
+  useEffect(() => {
+    if (linked) actor?.send({ type: 'resource.load', params: { code: linked } });
+  }, [actor, linked]);
   const found = useSelector(actor ?? undefined, (s) => (s ? selectData<CodeActivity>(s) : null));
   const loading = useSelector(actor ?? undefined, (s) => (s ? s.matches('loading') : false));
   const failed = useSelector(actor ?? undefined, (s) => (s ? selectFailed(s) : false));
@@ -85,7 +93,7 @@ function PromoCode() {
               flow={flow}
               name={offer.name}
               refusal={offer.refusal}
-              back="/order/search-activity-by-code"
+              back={`/order/search-activity-by-code?code=${encodeURIComponent(found.code)}`}
             />
           )}
         />
