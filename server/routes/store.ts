@@ -65,7 +65,7 @@ import {
 } from '../modules/catalog/catalog-shop';
 import { checkStock, comboCheck, stockQuery } from '../modules/catalog/catalog-stock';
 import { localDate } from '../modules/orders/orders';
-import { runningExpandActivityId } from '../modules/coupons/red-bags';
+import { runningActivityFlags } from '../modules/coupons/red-bags';
 
 type SessionContext = RequestContext<'session'>;
 
@@ -176,10 +176,11 @@ const actions: AnyAction[] = [
     handler: async ({ input, ctx, app }) => {
       const info = await shopDetail(app.db, input.appId, ctx.catalogueLocale);
       if (!info) throw new BusinessError('shop.notFound', undefined, SHOP_NOT_FOUND);
-      // Read live rather than from the settings: it follows the activity's dates (entry routing rule 1).
+      // Read live rather than from the settings: they follow the activities' dates (entry routing rule 1,
+      // the menu's offers strip).
       const today = localDate(ctx.now, info.timezone);
       const scope = { shopId: info.id, chainId: info.chainId, today };
-      return { ...info, expandRedBagId: await runningExpandActivityId(app.db, scope) };
+      return { ...info, ...(await runningActivityFlags(app.db, scope)) };
     },
   }),
 

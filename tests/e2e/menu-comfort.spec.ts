@@ -191,3 +191,25 @@ test('multi-shop checkout opened from a shop outside any chain says so and leads
   await app.expectRoute('/product/index');
   await menu.waitForProducts();
 });
+
+test('the menu keeps the offers strip’s place while the offers load, so nothing moves when it arrives', async ({
+  app,
+  menu,
+  page,
+}) => {
+  // The offers are held until the menu has painted, as on a slow connection.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/new/consumer/activity/list', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await app.open('/', { id: 1 });
+  await menu.waitForProducts();
+  const first = menu.products.first();
+  const before = await first.boundingBox();
+  expect(before).not.toBeNull();
+  release();
+  await expect(page.getByTestId('offers-strip')).toBeVisible();
+  expect(await first.boundingBox()).toEqual(before);
+});

@@ -65,19 +65,26 @@ export async function expandSetup(rc: ReplyContext, id: number): Promise<ExpandS
 }
 
 /** The shop's running expand activity (store/detail's expandRedBagId, entry routing rule 1). */
-export async function runningExpandActivityId(
+/**
+ * What store/detail says of the shop's running activities, read live so it follows their dates: the expand
+ * red bag entry routing rule 1 opens, and whether the menu will show an offers strip (`hasNewActivity`, so
+ * the menu keeps the strip's place while the offers load instead of pushing the menu down).
+ */
+export async function runningActivityFlags(
   db: Executor,
   scope: { shopId: number; chainId: number | null; today: string },
-): Promise<number | null> {
-  const rows = (await loadActivities(db, scope)).filter(
-    (r) => r.kind === ActivityKind.expandCoupon && isRunning(r, scope.today) && inShopScope(r, scope),
+): Promise<{ expandRedBagId: number | null; hasNewActivity: boolean }> {
+  const running = (await loadActivities(db, scope)).filter(
+    (r) => isRunning(r, scope.today) && inShopScope(r, scope),
   );
-  if (rows.length === 0) return null;
+  const expand = running.filter((r) => r.kind === ActivityKind.expandCoupon);
+  const hasNewActivity = running.length > 0;
+  if (expand.length === 0) return { expandRedBagId: null, hasNewActivity };
   const templates = await loadTemplates(
     db,
-    rows.map((r) => r.id),
+    expand.map((r) => r.id),
   );
-  return rows.find((r) => setupOf(r, templates) !== null)?.id ?? null;
+  return { expandRedBagId: expand.find((r) => setupOf(r, templates) !== null)?.id ?? null, hasNewActivity };
 }
 
 export function expandRulesOf(setup: ExpandSetup, rc: ReplyContext): ExpandRules {

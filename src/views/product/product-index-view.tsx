@@ -65,6 +65,8 @@ export interface MenuShopHeader {
   notice: string | null;
   /** The shop's offers strip (loaded beside the menu), under the notice. */
   offers?: ReactNode;
+  /** The shop has running offers: their strip's place is kept while it loads, so the menu does not move. */
+  offersExpected?: boolean;
 }
 
 /** What the menu's cart controls do; absent until the cart has loaded. */
@@ -210,7 +212,7 @@ function ShopHeader({ header, title }: { header: MenuShopHeader; title: string }
           <span>{header.notice}</span>
         </p>
       )}
-      {header.offers}
+      <div className={header.offersExpected ? styles.offersSlot : undefined}>{header.offers}</div>
     </header>
   );
 }

@@ -297,11 +297,18 @@ describe.each(testDatabases)('expandable red bags on %s', (kind) => {
     expect((await bagRow(bag.id)).value).toBe(300);
   });
 
-  it('names the running expand activity in store/detail', async () => {
-    const r = await h.call<{ expandRedBagId: number | null }>('store/detail', { appId: SHOP });
+  it('names the running expand activity in store/detail, and whether the shop runs any activity', async () => {
+    type Flags = { expandRedBagId: number | null; hasNewActivity: boolean };
+    const r = await h.call<Flags>('store/detail', { appId: SHOP });
     expect(r.body.info.expandRedBagId).toBe(w.expandId);
-    const sister = await h.call<{ expandRedBagId: number | null }>('store/detail', { appId: 81 });
+    expect(r.body.info.hasNewActivity).toBe(true);
+    // The chain's sister shop shares the chain's activities, but the red bag is the first shop's own.
+    const sister = await h.call<Flags>('store/detail', { appId: 81 });
     expect(sister.body.info.expandRedBagId).toBeNull();
+    expect(sister.body.info.hasNewActivity).toBe(true);
+    // A shop outside the chain that runs none (83): the menu keeps no place for an offers strip.
+    const none = await h.call<Flags>('store/detail', { appId: 83 });
+    expect(none.body.info.hasNewActivity).toBe(false);
     expect(TODAY).toBe('2026-03-02');
   });
 });

@@ -68,6 +68,7 @@ function shopHeader(shop: ShopInfo, orderType: OrderType): MenuShopHeader {
     openState,
     hours: shop.businessTimeRange.map((r) => `${r.start}–${r.end}`).join(', '),
     notice,
+    offersExpected: shop.hasNewActivity,
   };
 }
 
