@@ -18,6 +18,9 @@
 // just before it (outside the measured time) round 32 logged-in members.
 //
 //   npm run bench:api -- [--duration 10] [--runs 3] [--connections 50] [--pays-per-run 2000]
+//                        [--only <text>] [--profile <dir>]
+// --only runs the scenarios whose name contains the text; --profile writes the API process's V8 CPU profile
+// into the folder (node --cpu-prof), for `npm run bench:profile -- <file>` to read.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -44,6 +47,8 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '3' },
     connections: { type: 'string', default: '50' },
     'pays-per-run': { type: 'string', default: '2000' },
+    only: { type: 'string' },
+    profile: { type: 'string' },
   },
 });
 const DURATION_S = Number(args.duration);
@@ -198,7 +203,7 @@ const GROWTH = {
   many: 'order/confirm (50 lines, 1 connection)',
 } as const;
 
-export const SCENARIOS: Scenario[] = [
+const ALL_SCENARIOS: Scenario[] = [
   {
     name: 'store/products (demo menu)',
     path: apiPath('store', 'products'),
@@ -264,6 +269,9 @@ export const SCENARIOS: Scenario[] = [
     target: (r) => `p50 ≤ 20 ms: ${r.p50 <= 20 ? 'met' : 'NOT met'}`,
   },
 ];
+export const SCENARIOS: Scenario[] = args.only
+  ? ALL_SCENARIOS.filter((scenario) => scenario.name.includes(args.only!))
+  : ALL_SCENARIOS;
 
 interface Figures {
   reqPerSec: number;
@@ -283,7 +291,9 @@ const HERE = fileURLToPath(new URL('.', import.meta.url));
 
 /** Starts `api-target.ts --serve <what>` and resolves once it prints the port it listens on. */
 function startTarget(serve: string, env: Record<string, string> = {}): Promise<Target> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(HERE, 'api-target.ts'), '--serve', serve], {
+  const profile = serve === 'app' && args.profile ? ['--cpu-prof', `--cpu-prof-dir=${args.profile}`] : [];
+  const node = [...profile, '--import', 'tsx', join(HERE, 'api-target.ts'), '--serve', serve];
+  const child = spawn(process.execPath, node, {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
