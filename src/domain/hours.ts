@@ -5,6 +5,8 @@
 import type { OrderType } from './enums';
 import type { ScanOrderBusinessHours, ShopInfo, TimeRange } from './shop';
 
+// One formatter per zone reads the day, the weekday and the time: building one costs a slow phone tens of
+// milliseconds on its first page, so the clock and the calendar share it.
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatter(timeZone: string): Intl.DateTimeFormat {
@@ -13,6 +15,9 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
     f = new Intl.DateTimeFormat('en-US', {
       timeZone,
       hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
       weekday: 'short',
       hour: '2-digit',
       minute: '2-digit',
@@ -34,12 +39,7 @@ export function localTime(now: Date, timeZone: string): { minutes: number; weekd
 
 /** The shop's calendar day for `now` (pricing never reads the clock). */
 export function shopToday(now: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
+  const parts = formatter(timeZone).formatToParts(now);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;
 }

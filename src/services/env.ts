@@ -49,13 +49,24 @@ export interface OverseasSignals {
   buildFlag?: string | undefined;
   /** The browser's IANA time zone. */
   timeZone?: string | undefined;
+  /** The browser's UTC offset now, in minutes east: one no home zone has is overseas without the zone. */
+  utcOffsetMinutes?: number | undefined;
 }
 
-export function detectOverseas({ queryFlag, buildFlag, timeZone }: OverseasSignals): boolean {
+/** UTC offsets, in minutes east, of the home time zones: +8 (Beijing, Hong Kong, Macau, Taipei), +6 (Urumqi). */
+export const HOME_UTC_OFFSETS: ReadonlySet<number> = new Set([480, 360]);
+
+export function detectOverseas({
+  queryFlag,
+  buildFlag,
+  timeZone,
+  utcOffsetMinutes,
+}: OverseasSignals): boolean {
   for (const flag of [queryFlag, buildFlag]) {
     if (truthy(flag)) return true;
     if (falsy(flag)) return false;
   }
+  if (utcOffsetMinutes !== undefined && !HOME_UTC_OFFSETS.has(utcOffsetMinutes)) return true;
   if (!timeZone) return false;
   return !HOME_TIME_ZONES.has(timeZone);
 }
@@ -129,7 +140,10 @@ export function detectEnvironment(): Environment {
   const href = typeof location === 'undefined' ? 'http://localhost/' : location.href;
   const userAgent = typeof navigator === 'undefined' ? '' : navigator.userAgent;
   const query = readQuery(href);
-  const timeZone = browserTimeZone();
+  // The zone's name is read only where the offset could be a home zone's (decision K54): elsewhere a cold
+  // start's first reads go out before the browser loads its time zone data.
+  const utcOffsetMinutes = -new Date().getTimezoneOffset();
+  const timeZone = HOME_UTC_OFFSETS.has(utcOffsetMinutes) ? browserTimeZone() : undefined;
   return {
     platform: detectPlatform(userAgent),
     isKiosk: detectKiosk(userAgent, query),
@@ -137,6 +151,7 @@ export function detectEnvironment(): Environment {
       queryFlag: query.abroad,
       buildFlag: import.meta.env?.VITE_ABROAD_ENV,
       timeZone,
+      utcOffsetMinutes,
     }),
     query,
   };

@@ -38,6 +38,19 @@ describe('where the app runs', () => {
     expect(detectOverseas({ timeZone: 'Australia/Sydney' })).toBe(true);
   });
 
+  it('counts an offset no home zone has as overseas without the zone, and reads the zone at +8 and +6', () => {
+    expect(detectOverseas({ utcOffsetMinutes: 60 })).toBe(true);
+    expect(detectOverseas({ utcOffsetMinutes: 0, timeZone: undefined })).toBe(true);
+    expect(detectOverseas({ utcOffsetMinutes: 600, timeZone: 'Australia/Sydney' })).toBe(true);
+    expect(detectOverseas({ utcOffsetMinutes: 480, timeZone: 'Asia/Shanghai' })).toBe(false);
+    expect(detectOverseas({ utcOffsetMinutes: 360, timeZone: 'Asia/Urumqi' })).toBe(false);
+    // Singapore and Perth share Beijing's offset: their names tell them apart.
+    expect(detectOverseas({ utcOffsetMinutes: 480, timeZone: 'Asia/Singapore' })).toBe(true);
+    expect(detectOverseas({ utcOffsetMinutes: 480, timeZone: 'Australia/Perth' })).toBe(true);
+    // The flags still win over the offset.
+    expect(detectOverseas({ queryFlag: '0', utcOffsetMinutes: 60 })).toBe(false);
+  });
+
   it('lets the abroad parameter win over the build flag, and the build flag over the time zone', () => {
     expect(detectOverseas({ queryFlag: '1', buildFlag: '0', timeZone: 'Asia/Shanghai' })).toBe(true);
     expect(detectOverseas({ queryFlag: '0', buildFlag: '1', timeZone: 'Europe/Paris' })).toBe(false);
