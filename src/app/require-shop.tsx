@@ -8,7 +8,7 @@ import type { ShopInfo } from '../domain/shop';
 import { useAppState } from './app-state';
 
 const RestoreShop = lazy(() => import('./restore-shop'));
-const LinkShop = lazy(() => import('./link-shop'));
+const LinkShop = lazy(() => import('./enter-shop'));
 
 export function RequireShop({
   children,
