@@ -444,6 +444,7 @@ function toSummary({ row, lines, shopName, payment }: Loaded, { locale, now }: O
       },
       now,
     ),
+    appointment: null,
   };
 }
 

@@ -369,6 +369,7 @@ const SOURCE: Record<CartFields['type'], OrderSource> = {
   takeaway: 'weixin',
   selfPickup: 'weixin',
   dine: 'weixin_eat_in',
+  appointment: 'appointment',
 };
 
 /**
@@ -397,7 +398,8 @@ export async function prepareOrder(
   const shopId = shop.row.id;
   const zone = settings.timezone;
 
-  if (!shop.row.orderTypes.includes(cart.type))
+  // An appointment is placed with its booking by the appointment module, which calls this for the price.
+  if (!shop.row.orderTypes.includes(cart.type) || cart.type === 'appointment')
     throw reject('orderTypeUnavailable', orderMessages.orderTypeUnavailable, undefined, { shopId });
   if (!isShopOpenNow(settings, cart.type, now)) {
     const hours =
