@@ -402,6 +402,57 @@ describe.each(testDatabases)('appointments on %s', (kind) => {
     );
   });
 
+  it('answers a repeated submit with the first appointment, never a second booking', async () => {
+    const ann = await enter(h, STUDIO);
+    const body = {
+      idempotencyKey: `appointment-replay-${kind}`,
+      serviceStartTimeInfo: { date: '2026-12-05', time: '16:00' },
+      serviceUser: { id: TECH.leo },
+    };
+    const replies = await Promise.all([
+      confirm<OrderConfirmInfo>(ann, body),
+      confirm<OrderConfirmInfo>(ann, body),
+    ]);
+    for (const r of replies) expect(r.body.result, r.body.message).toBe(true);
+    expect(replies[0]!.body.info.order.id).toBe(replies[1]!.body.info.order.id);
+    expect(replies.map((r) => r.body.info.replayed).sort()).toEqual([false, true]);
+    const rows = await h.database.db
+      .select()
+      .from(appointmentBookings)
+      .where(eq(appointmentBookings.orderId, replies[0]!.body.info.order.id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('refuses holds that break a rule, writing nothing', async () => {
+    const ann = await enter(h, STUDIO);
+    const before = await bookings();
+    for (const [body, reason] of [
+      [{ productId: SERVICE.mensCut, start: { date: WEDNESDAY, time: '09:00' } }, 'appointmentTimeInvalid'],
+      [{ productId: SERVICE.mensCut, start: { date: TUESDAY, time: '15:00' } }, 'appointmentTimeInvalid'],
+      [{ productId: SERVICE.lashes, start: { date: WEDNESDAY, time: '15:00' } }, 'serviceUnavailable'],
+      [
+        { productId: SERVICE.mensCut, serviceUserId: TECH.coco, start: { date: WEDNESDAY, time: '15:00' } },
+        'serviceUserCannotPerform',
+      ],
+      [{ productId: 1101, start: { date: WEDNESDAY, time: '15:00' } }, 'serviceNotFound'],
+    ] as const) {
+      const r = await call<AppointmentRejectionInfo>('hold', body, ann);
+      expect(r.body.info.reason, JSON.stringify(body)).toBe(reason);
+    }
+    for (const body of [
+      {},
+      { productId: SERVICE.mensCut },
+      { productId: SERVICE.mensCut, start: { date: '2026-02-30', time: '15:00' } },
+      { productId: SERVICE.mensCut, start: { date: WEDNESDAY, time: '25:00' } },
+      { productId: SERVICE.mensCut, serviceUserId: -1, start: { date: WEDNESDAY, time: '15:00' } },
+    ]) {
+      const r = await call('hold', body, ann);
+      expect(r.body.result).toBe(false);
+      expect(r.body.message).toMatch(/^Please check your input/);
+    }
+    expect(await bookings()).toBe(before);
+  });
+
   it('books for tomorrow morning in the evening, while the studio is closed', async () => {
     clock.set('2026-12-02T14:30:00Z'); // 22:30 in Shanghai
     try {
