@@ -183,11 +183,53 @@ describe.each(testDatabases)('appointments on %s', (kind) => {
       expect(r.body.result).toBe(false);
       expect(r.body.message).toMatch(/^Please check your input/);
     }
+    // Technicians' taken times: an unknown technician, a malformed date.
+    const other = await call<AppointmentRejectionInfo>(
+      'alreadyAppointmentTimes',
+      { serviceUserId: 9601, date: WEDNESDAY },
+      ann,
+    );
+    expect(other.body.info.reason).toBe('serviceUserNotFound');
+    for (const body of [
+      { serviceUserId: TECH.leo },
+      { serviceUserId: TECH.leo, date: '2026-13-01' },
+      { date: WEDNESDAY },
+    ]) {
+      const r = await call('alreadyAppointmentTimes', body, ann);
+      expect(r.body.message).toMatch(/^Please check your input/);
+    }
+    for (const [action, body] of [
+      ['appointments', { scope: 'tomorrow' }],
+      ['appointments', { pageLimit: 1000 }],
+      ['appointmentDetail', { id: 'one' }],
+      ['reschedule', { id: 1, start: { date: WEDNESDAY } }],
+      ['cancel', { id: 1, reason: 'x'.repeat(101) }],
+      ['extendHold', {}],
+      ['releaseHold', { id: 0 }],
+      ['users', { productId: -5 }],
+    ] as const) {
+      const r = await call(action, body, ann);
+      expect(r.body.result, action).toBe(false);
+      expect(r.body.message).toMatch(/^Please check your input/);
+    }
+    // Without a session: 401, as every call needing one.
+    const anonymous = await h.call('beauty/availability', { productId: SERVICE.mensCut });
+    expect(anonymous.status).toBe(401);
     // A shop that takes no appointments.
     const burger = await enter(h, 1);
     const r = await call<AppointmentRejectionInfo>('availability', { productId: 1101 }, burger);
     expect(r.body.info.reason).toBe('appointmentsUnavailable');
-    expect((await call('users', {}, burger)).body.result).toBe(false);
+    for (const action of ['users', 'settings', 'hold', 'alreadyAppointmentTimes']) {
+      const body =
+        action === 'hold'
+          ? { productId: 1101, start: { date: WEDNESDAY, time: '12:00' } }
+          : action === 'alreadyAppointmentTimes'
+            ? { serviceUserId: TECH.leo, date: WEDNESDAY }
+            : {};
+      const refusal = await call<AppointmentRejectionInfo>(action, body, burger);
+      expect(refusal.body.info.reason, action).toBe('appointmentsUnavailable');
+    }
+    expect((await call('users', {}, burger, 'zh-CN')).body.message).toBe('本店不支持预约。');
   });
 
   it('holds a time, hides it from others, replaces it with the next hold and frees it when released', async () => {
