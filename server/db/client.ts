@@ -8,6 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, NodePgSession, type NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -154,10 +155,19 @@ export async function answersWithin(query: () => Promise<unknown>, deadlineMs: n
   }
 }
 
+/**
+ * The contrib extensions every PGlite database loads: btree_gist backs the appointments' exclusion
+ * constraints (migration 0023, decision A11), so a database that has them must load it on every open.
+ */
+export const PGLITE_EXTENSIONS = { btree_gist };
+
 async function openPglite(dataDir: string, snapshot?: Blob): Promise<OpenDatabase> {
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
-  const client = inMemory ? new PGlite(snapshot ? { loadDataDir: snapshot } : {}) : new PGlite(dataDir);
+  const extensions = PGLITE_EXTENSIONS;
+  const client = inMemory
+    ? new PGlite(snapshot ? { loadDataDir: snapshot, extensions } : { extensions })
+    : new PGlite(dataDir, { extensions });
   const db = drizzlePglite({ client, schema });
   try {
     // One PGlite instance belongs to one process, so no lock is needed around the migrator.
@@ -188,7 +198,7 @@ async function openPglite(dataDir: string, snapshot?: Blob): Promise<OpenDatabas
  * start from it in a fraction of the time initdb and the migrations take.
  */
 export async function migratedPgliteSnapshot(): Promise<Blob> {
-  const client = new PGlite();
+  const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
   try {
     await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
     return await client.dumpDataDir('none');

@@ -10,6 +10,7 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -35,9 +36,16 @@ import type { Activity, CartLine, Coupon, PricingResult } from '../../src/domain
 import type { CouponSource } from '../../src/domain/api/activity';
 import type { LedgerKind } from '../../src/domain/api/member-money';
 import type { TimeRange } from '../../src/domain/shop';
-import type { SeedMealGroup, SeedShopSettings, SeedTasteGroup, Text } from '../seed/types';
+import type {
+  HoursRange,
+  SeedMealGroup,
+  SeedShopSettings,
+  SeedTasteGroup,
+  Text,
+  WeeklyHours,
+} from '../seed/types';
 
-export type { Text };
+export type { HoursRange, Text, WeeklyHours };
 /** Shop settings: every shop-info field that is not a text or an id (validated by `shopSettingsSchema`). */
 export type ShopSettings = SeedShopSettings;
 export interface MemberSettingRow {
@@ -274,6 +282,8 @@ export const serviceUsers = pgTable(
     /** Whether the customer may book this person directly. */
     canReverse: boolean('can_reverse').notNull().default(true),
     sort: integer('sort').notNull().default(0),
+    /** The technician's working time per weekday; breaks are the gaps between ranges (docs/decisions A5). */
+    weeklyPlan: jsonb('weekly_plan').$type<WeeklyHours>().notNull().default({}),
   },
   (t) => [index('service_users_shop_idx').on(t.shopId)],
 );
@@ -1615,3 +1625,197 @@ export const tableRoundLines = pgTable(
     check('table_round_lines_quantity', sql`${t.quantity} > 0`),
   ],
 );
+
+// ---- Appointments (docs/api.md "Appointments"; decisions A1–A7 availability, A8 onwards) -------------------
+
+/** A shop's booking rules; the horizon is shop info appointmentTimeLimit and the zone its timezone. */
+export const appointmentSettings = pgTable(
+  'appointment_settings',
+  {
+    shopId: integer('shop_id')
+      .primaryKey()
+      .references(() => shops.id),
+    /** Starts lie on this grid of minutes from local midnight (A2). */
+    stepMinutes: integer('step_minutes').notNull().default(15),
+    /** A start must be at least this many minutes after the booking (A4). */
+    minNoticeMinutes: integer('min_notice_minutes').notNull().default(60),
+    /** A customer may move or cancel until this many hours before the start. */
+    freeChangeHours: integer('free_change_hours').notNull().default(24),
+    /** The hours the shop takes appointments in (A5). */
+    hours: jsonb('hours').$type<WeeklyHours>().notNull(),
+  },
+  (t) => [
+    check('appointment_settings_step', sql`${t.stepMinutes} between 1 and 1440`),
+    check('appointment_settings_notice', sql`${t.minNoticeMinutes} between 0 and 525600`),
+    check('appointment_settings_change', sql`${t.freeChangeHours} between 0 and 8760`),
+  ],
+);
+
+/**
+ * A dated exception to a weekly plan: a day off or other hours on one shop-local date, of a technician or
+ * (service_user_id null) of the shop. When several name one date, the latest (highest id) wins (A5).
+ */
+export const appointmentExceptions = pgTable(
+  'appointment_exceptions',
+  {
+    id: serial('id').primaryKey(),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    serviceUserId: integer('service_user_id').references(() => serviceUsers.id),
+    /** Shop-local YYYY-MM-DD. */
+    date: text('date').notNull(),
+    kind: text('kind').$type<'off' | 'hours'>().notNull(),
+    /** kind 'hours': the ranges of that date. */
+    ranges: jsonb('ranges').$type<HoursRange[]>().notNull().default([]),
+  },
+  (t) => [
+    index('appointment_exceptions_shop_date_idx').on(t.shopId, t.date),
+    check('appointment_exceptions_kind', sql`${t.kind} in ('off', 'hours')`),
+  ],
+);
+
+/** Chairs or rooms of a shop that some services need, counted: at most `capacity` at once (A11). */
+export const capacityPools = pgTable(
+  'capacity_pools',
+  {
+    id: integer('id').primaryKey(),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    name: jsonb('name').$type<Text>().notNull(),
+    capacity: integer('capacity').notNull(),
+  },
+  (t) => [check('capacity_pools_capacity', sql`${t.capacity} between 1 and 1000`)],
+);
+
+/**
+ * A product that can be booked: its duration is the product's service_time; the buffers widen every
+ * booking of it (A1); a pool, when set, must have a free place for the whole widened time.
+ */
+export const appointmentServices = pgTable(
+  'appointment_services',
+  {
+    productId: integer('product_id')
+      .primaryKey()
+      .references(() => products.id),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    bufferBefore: integer('buffer_before').notNull().default(0),
+    bufferAfter: integer('buffer_after').notNull().default(0),
+    poolId: integer('pool_id').references(() => capacityPools.id),
+  },
+  (t) => [
+    index('appointment_services_shop_idx').on(t.shopId),
+    check(
+      'appointment_services_buffers',
+      sql`${t.bufferBefore} between 0 and 1440 and ${t.bufferAfter} between 0 and 1440`,
+    ),
+  ],
+);
+
+/** Who performs which service, with their own duration where it differs from the service's. */
+export const serviceUserServices = pgTable(
+  'service_user_services',
+  {
+    serviceUserId: integer('service_user_id')
+      .notNull()
+      .references(() => serviceUsers.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => appointmentServices.productId),
+    /** Minutes; null = the service's own duration. */
+    duration: integer('duration'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.serviceUserId, t.productId] }),
+    index('service_user_services_product_idx').on(t.productId),
+    check('service_user_services_duration', sql`${t.duration} is null or ${t.duration} between 1 and 1440`),
+  ],
+);
+
+/** PostgreSQL's range of timestamptz, written and read as its text form `[from,to)`. */
+const tstzrange = customType<{ data: string; driverData: string }>({ dataType: () => 'tstzrange' });
+
+export type BookingKind = 'hold' | 'booking';
+/** A booking's own status; the customer's `awaitingPayment` is a booked one whose order is unpaid. */
+export type BookingStatus =
+  'held' | 'booked' | 'confirmed' | 'arrived' | 'completed' | 'noShow' | 'cancelled';
+
+/**
+ * Holds and bookings of a technician's time. `span` is the service widened by its buffers; the custom
+ * migration 0023 refuses two active rows of one technician whose spans overlap, and two active rows of one
+ * pool place (exclusion constraints with btree_gist, A11). A hold becomes the booking of the order that
+ * used it, keeping its row and span.
+ */
+export const appointmentBookings = pgTable(
+  'appointment_bookings',
+  {
+    id: serial('id').primaryKey(),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    /** The order a booking belongs to; null for a hold. */
+    orderId: integer('order_id').references(() => orders.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    specId: integer('spec_id').references(() => productSpecs.id),
+    serviceUserId: integer('service_user_id')
+      .notNull()
+      .references(() => serviceUsers.id),
+    kind: text('kind').$type<BookingKind>().notNull(),
+    status: text('status').$type<BookingStatus>().notNull(),
+    startsAt: stamp('starts_at').notNull(),
+    endsAt: stamp('ends_at').notNull(),
+    /** Minutes, the service's own when the booking was made (A1). */
+    bufferBefore: integer('buffer_before').notNull().default(0),
+    bufferAfter: integer('buffer_after').notNull().default(0),
+    span: tstzrange('span').notNull(),
+    /** False once cancelled: the time is free again. */
+    active: boolean('active').notNull().default(true),
+    poolId: integer('pool_id').references(() => capacityPools.id),
+    poolPlace: integer('pool_place'),
+    /** "Any technician" was asked for; the server chose this one (A6). */
+    assigned: boolean('assigned').notNull().default(false),
+    /** A hold lapses at this instant unless extended or used; null for a booking. */
+    expiresAt: stamp('expires_at'),
+    beautyUserName: text('beauty_user_name').notNull().default(''),
+    beautyUserPhone: text('beauty_user_phone').notNull().default(''),
+    merchantReason: text('merchant_reason').notNull().default(''),
+    createdAt: createdAt(),
+    statusChangedAt: stamp('status_changed_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('appointment_bookings_user_start_idx').on(t.serviceUserId, t.startsAt),
+    index('appointment_bookings_customer_idx').on(t.customerId, t.startsAt),
+    index('appointment_bookings_shop_start_idx').on(t.shopId, t.startsAt),
+    uniqueIndex('appointment_bookings_order_uq')
+      .on(t.orderId)
+      .where(sql`${t.orderId} is not null`),
+    // One hold per customer and shop: a new hold replaces the old one (A10).
+    uniqueIndex('appointment_bookings_hold_uq')
+      .on(t.customerId, t.shopId)
+      .where(sql`${t.kind} = 'hold'`),
+    check('appointment_bookings_kind', sql`${t.kind} in ('hold', 'booking')`),
+    check(
+      'appointment_bookings_status',
+      sql`${t.status} in ('held', 'booked', 'confirmed', 'arrived', 'completed', 'noShow', 'cancelled')`,
+    ),
+    check(
+      'appointment_bookings_hold',
+      sql`(${t.kind} = 'hold') = (${t.expiresAt} is not null) and (${t.kind} = 'hold') = (${t.orderId} is null)`,
+    ),
+    check('appointment_bookings_times', sql`${t.endsAt} > ${t.startsAt}`),
+    check(
+      'appointment_bookings_span',
+      sql`lower(${t.span}) <= ${t.startsAt} and upper(${t.span}) >= ${t.endsAt}`,
+    ),
+    check('appointment_bookings_pool', sql`(${t.poolId} is null) = (${t.poolPlace} is null)`),
+  ],
+);
+export type AppointmentBookingRow = typeof appointmentBookings.$inferSelect;

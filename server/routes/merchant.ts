@@ -1,8 +1,9 @@
 // The merchant API: POST /merchant/api/orders and POST /merchant/api/<action> for every MERCHANT_ACTIONS
 // entry, header `Authorization: Bearer <merchant key>`. Replies use the consumer API's envelope
 // ({ result, info, message }) in the language of the `language` header; a missing or unknown key is 401,
-// another shop's order 404, an action from the wrong status 409 with nothing changed. docs/api.md
-// "Merchant API"; the CLI is scripts/merchant.ts.
+// another shop's order 404, an action from the wrong status 409 with nothing changed. The open table's
+// kitchen (table/<action>) and a beauty shop's appointments (appointment/<action>, appointment/day) follow
+// the same rules. docs/api.md "Merchant API" and "Appointments"; the CLI is scripts/merchant.ts.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -35,6 +36,17 @@ import { expireDue } from '../modules/orders/order-life-gateway';
 import { KITCHEN_ACTIONS } from '../../src/domain/api/open-table';
 import { kitchenAct } from '../modules/open-table/kitchen';
 import { openTableMessages } from '../modules/open-table/open-table-messages';
+import {
+  APPOINTMENT_MERCHANT_ACTIONS,
+  merchantAppointmentInput,
+  merchantDayInput,
+} from '../../src/domain/api/beauty';
+import {
+  appointmentAct,
+  technicianDay,
+  type MerchantAppointmentEnv,
+} from '../modules/appointments/merchant-appointments';
+import { appointmentDoneMessages } from '../modules/appointments/appointment-messages';
 
 /** A kitchen move names its round, line or tab; a return or rejection may say why. */
 const kitchenInput = z
@@ -107,6 +119,37 @@ const merchantRoutes: FastifyPluginAsync = async (app) => {
         const { locale } = requestLocale(request);
         const info = await kitchenAct(env.db, env.shopId, action, input, env.now);
         return { info, message: translate(locale, openTableMessages.kitchenDone) };
+      }),
+    );
+  }
+
+  // Appointments (server/modules/appointments/merchant-appointments.ts): a technician's day and the moves.
+  const appointmentEnv = (env: MerchantEnv, request: FastifyRequest): MerchantAppointmentEnv => ({
+    app,
+    db: env.db,
+    shopId: env.shopId,
+    now: env.now,
+    locale: requestLocale(request).locale,
+    catalogueLocale: env.locale,
+  });
+  app.post(
+    `${MERCHANT_API_BASE}/appointment/day`,
+    handle(async (env, request) => {
+      const input = await parse(request, merchantDayInput);
+      // Unpaid appointments past their deadline are not in the day.
+      await expireDue(app, env.now, { shopId: env.shopId });
+      return { info: await technicianDay(appointmentEnv(env, request), input), message: '' };
+    }),
+  );
+  for (const action of APPOINTMENT_MERCHANT_ACTIONS) {
+    app.post(
+      `${MERCHANT_API_BASE}/appointment/${action}`,
+      handle(async (env, request) => {
+        const input = await parse(request, merchantAppointmentInput);
+        const { locale } = requestLocale(request);
+        await expireDue(app, env.now, { shopId: env.shopId });
+        const appointment = await appointmentAct(appointmentEnv(env, request), action, input);
+        return { info: { appointment }, message: translate(locale, appointmentDoneMessages.merchantDone) };
       }),
     );
   }

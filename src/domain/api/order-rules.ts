@@ -2,9 +2,16 @@
 // submit and the reasons a refusal names. src/domain/api/order.ts builds its zod contract on them; the
 // browser reads them from here, so the confirm page and its forms do not ship the contract's schemas.
 
-/** Order types placed through order/confirm; openTable and appointment orders have their own calls. */
+/** Order types of the cart checkout (/order/confirm page); open-table orders are written by table/confirm. */
 export const CONFIRM_ORDER_TYPES = ['takeaway', 'selfPickup', 'dine'] as const;
 export type ConfirmOrderType = (typeof CONFIRM_ORDER_TYPES)[number];
+
+/**
+ * Order types order/confirm takes: the cart checkout's, and an appointment with its booking (its own page
+ * and fields, docs/api.md "Appointments").
+ */
+export const SUBMIT_ORDER_TYPES = [...CONFIRM_ORDER_TYPES, 'appointment'] as const;
+export type SubmitOrderType = (typeof SUBMIT_ORDER_TYPES)[number];
 
 /** Minutes an unpaid order stays payable unless its shop sets another (shops.pay_window_minutes). */
 export const PAY_WINDOW_MINUTES = 15;

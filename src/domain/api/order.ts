@@ -13,14 +13,17 @@ import type { PricingResult } from '../pricing';
 import { gpsPoint } from '../shop';
 import { entityId, MAX_LINE_QUANTITY, MAX_PAGE_LIMIT, DEFAULT_PAGE_LIMIT } from './store';
 import {
-  CONFIRM_ORDER_TYPES,
   MAX_HEADCOUNT,
   MAX_MULTI_SHOPS,
   MAX_NOTE_LENGTH,
   MAX_ORDER_LINES,
   ORDER_REJECTIONS,
+  SUBMIT_ORDER_TYPES,
 } from './order-rules';
 import { tableRef } from './table';
+import { localDateTime } from './local-date-time';
+import { appointmentInfo } from './beauty';
+import { MAX_BEAUTY_USER_NAME, MAX_SERVICE_MINUTES } from './beauty-rules';
 import { GATEWAYS, PAYMENT_FAIL_REASONS, PAYMENT_STATES, SETTLEMENTS } from './order-life-rules';
 
 // The rules live in ./order-rules (zod-free, for the browser); they stay exported from here too.
@@ -33,8 +36,10 @@ export {
   MAX_TABLEWARE_SETS,
   ORDER_REJECTIONS,
   PAY_WINDOW_MINUTES,
+  SUBMIT_ORDER_TYPES,
   type ConfirmOrderType,
   type OrderRejection,
+  type SubmitOrderType,
 } from './order-rules';
 
 /** Opaque, made once per confirm attempt by the client (a UUID fits). */
@@ -43,12 +48,7 @@ export const idempotencyKey = z
   .trim()
   .regex(/^[A-Za-z0-9_-]{8,64}$/);
 
-/** A day and a clock time in the shop's own time zone. */
-export const localDateTime = z.object({
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-  time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
-});
-export type LocalDateTime = z.infer<typeof localDateTime>;
+export { localDateTime, type LocalDateTime } from './local-date-time';
 
 /**
  * One cart line (spec §3 cart item). The browser may send its whole cart item; only these fields are read.
@@ -82,10 +82,38 @@ export type OrderProduct = z.input<typeof orderProduct>;
 
 const contactText = (max: number) => z.string().trim().max(max);
 
+/**
+ * The appointment fields of the submit payload (spec §3 order submit payload appointment, serviceUser,
+ * serviceStartTimeInfo, serviceDuration; cart orderInfo beautyUserName, beautyUserPhone), read when `type`
+ * is `appointment`: the order is one service (one line, quantity 1) and its booking is written with it.
+ */
+export const appointmentOrderFields = z.object({
+  /** The hold taken on the confirm page (beauty/hold): the booking takes it over. */
+  holdId: entityId.nullable().optional(),
+  /**
+   * Spec serviceUser: the chosen technician. The browser may send its whole serviceUser; only `id` is read.
+   * Omitted or `id: null` = any technician (the hold's, when a hold is sent).
+   */
+  serviceUser: z.looseObject({ id: entityId.nullable() }).nullable().optional(),
+  /** Spec serviceStartTimeInfo: the start, shop-local. Required for an appointment ("appointmentTimeRequired"). */
+  serviceStartTimeInfo: localDateTime.nullable().optional(),
+  /** Spec appointment: the same start under the name older clients send; when both are sent they must agree. */
+  appointment: localDateTime.nullable().optional(),
+  /**
+   * Spec serviceDuration: the minutes the page showed. The server books its own duration; when this is sent
+   * and differs, the order is refused with `serviceDurationChanged` and the current duration.
+   */
+  serviceDuration: z.number().int().positive().max(MAX_SERVICE_MINUTES).nullable().optional(),
+  /** Booking for someone else: who comes. Both or neither; the phone as user/sendSmsCode accepts it. */
+  beautyUserName: contactText(MAX_BEAUTY_USER_NAME).optional(),
+  beautyUserPhone: contactText(24).optional(),
+});
+export type AppointmentOrderFields = z.input<typeof appointmentOrderFields>;
+
 /** The part of the submit payload that describes one shop's order. */
 export const orderCartFields = z.object({
   /** Spec "type". */
-  type: z.enum(CONFIRM_ORDER_TYPES),
+  type: z.enum(SUBMIT_ORDER_TYPES),
   /** Spec payType / payTypeId: one of the shop's pay types for this order type (store/paySetting). */
   payType: z.enum(PAY_TYPES),
   payTypeId: z.number().int().optional(),
@@ -132,6 +160,7 @@ export const orderCartFields = z.object({
    * `limitCardReason` when it cannot be used.
    */
   limitCardId: entityId.nullable().optional(),
+  ...appointmentOrderFields.shape,
 });
 export type OrderCartFields = z.input<typeof orderCartFields>;
 
@@ -239,7 +268,7 @@ export const orderSummary = z.object({
   orderNo: z.string(),
   shopId: z.number().int(),
   shopName: z.string(),
-  orderType: z.enum(CONFIRM_ORDER_TYPES),
+  orderType: z.enum(SUBMIT_ORDER_TYPES),
   source: z.enum(ORDER_SOURCES),
   clientTypeCode: z.number().int(),
   status: z.enum(ORDER_STATUSES),
@@ -281,6 +310,8 @@ export const orderSummary = z.object({
   merchantReason: z.string(),
   /** What the customer may do now (src/domain/order-life.ts `customerActions`). */
   actions: z.object({ pay: z.boolean(), close: z.boolean(), confirmDelivered: z.boolean() }),
+  /** An appointment order's booking (docs/api.md "Appointments"); null for other order types. */
+  appointment: appointmentInfo.nullable(),
 });
 export type OrderSummary = z.infer<typeof orderSummary>;
 
