@@ -99,11 +99,11 @@ export const appointmentMessages: Record<AppointmentRejection, AllLocales> = {
     'Esta hora ya no se puede guardar más. Vuelve a elegirla.',
   ),
   serviceDurationChanged: t(
-    'This service now takes {minutes} minutes. Please check the time again.',
-    '该服务现需 {minutes} 分钟，请重新确认时间。',
-    '該服務現需 {minutes} 分鐘，請重新確認時間。',
-    'Ce service dure maintenant {minutes} minutes. Vérifiez à nouveau l’horaire.',
-    'Este servicio ahora dura {minutes} minutos. Vuelve a comprobar la hora.',
+    'At this time the service takes {minutes} minutes. Please check the time again.',
+    '该时间的服务需 {minutes} 分钟，请重新确认时间。',
+    '該時間的服務需 {minutes} 分鐘，請重新確認時間。',
+    'À cet horaire, le service dure {minutes} minutes. Vérifiez à nouveau l’horaire.',
+    'A esta hora el servicio dura {minutes} minutos. Vuelve a comprobar la hora.',
   ),
   oneServicePerAppointment: t(
     'An appointment is for one service. Book another service separately.',

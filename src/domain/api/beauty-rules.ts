@@ -80,7 +80,7 @@ export const APPOINTMENT_REJECTIONS = [
   'holdMismatch',
   /** The hold has lived HOLD_MAX_MINUTES: take a new one. */
   'holdExtendLimit',
-  /** The duration the page showed (`serviceDuration`) is no longer the service's: `duration` is. */
+  /** The duration the page showed (`serviceDuration`) is not the one booked then: `duration` is. */
   'serviceDurationChanged',
   /** An appointment books one service, one unit (book a second one separately). */
   'oneServicePerAppointment',
