@@ -161,6 +161,13 @@ export const appointmentMessages: Record<AppointmentRejection, AllLocales> = {
     'Le rendez-vous est déjà à cet horaire.',
     'La cita ya es a esta hora.',
   ),
+  counterAppointmentsLimit: t(
+    'You already have {limit} appointments to pay at the shop. Please pay for this one now, or cancel one of them.',
+    '您已有 {limit} 个到店支付的预约，请现在支付本次预约，或取消其中一个。',
+    '您已有 {limit} 個到店支付的預約，請現在支付本次預約，或取消其中一個。',
+    'Vous avez déjà {limit} rendez-vous à régler sur place. Payez celui-ci dès maintenant, ou annulez-en un.',
+    'Ya tienes {limit} citas para pagar en la tienda. Paga esta ahora o cancela una de ellas.',
+  ),
 };
 
 export const appointmentDoneMessages = {

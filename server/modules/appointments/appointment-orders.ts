@@ -22,6 +22,7 @@ import {
   type OpenBooking,
 } from './appointments';
 import { loadBookingContext, type TechnicianInfo } from './booking-context';
+import { checkCounterAppointments } from './counter-appointments';
 import { liveHold } from './holds';
 import type { BookingPlan } from './place-booking';
 import { durationOf, startInstant, type BookableService } from './slots';
@@ -148,6 +149,8 @@ export async function prepareAppointmentOrder(
   }
 
   const prepared = await prepareOrder(env, entry, cart);
+  // Told before the order is placed; order/pay reserves the place (counter-appointments.ts).
+  if (cart.payType === 'Cash') await checkCounterAppointments(env.db, session.customerId, shopId, now);
   return {
     ...prepared,
     booking: {

@@ -355,6 +355,8 @@ export const appointmentRejectionInfo = z.object({
   freeChangeHours: z.number().int().optional(),
   /** serviceDurationChanged: the minutes the booking would take (the service's now, or for any technician those of the one free then). */
   duration: z.number().int().optional(),
+  /** counterAppointmentsLimit: how many appointments to pay at the counter a customer may have. */
+  limit: z.number().int().optional(),
   /** notChangeable: the appointment's status. */
   status: z.enum(APPOINTMENT_STATUSES).optional(),
 });
