@@ -149,8 +149,10 @@ export async function prepareAppointmentOrder(
   }
 
   const prepared = await prepareOrder(env, entry, cart);
-  // Told before the order is placed; order/pay reserves the place (counter-appointments.ts).
-  if (cart.payType === 'Cash') await checkCounterAppointments(env.db, session.customerId, shopId, now);
+  // Told before the order is placed; order/pay reserves the place (counter-appointments.ts). An order its
+  // limit card pays in full is paid as it is placed, with nothing left for the counter.
+  if (cart.payType === 'Cash' && prepared.values.total > 0)
+    await checkCounterAppointments(env.db, session.customerId, shopId, now);
   return {
     ...prepared,
     booking: {
