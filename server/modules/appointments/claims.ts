@@ -129,11 +129,15 @@ async function firstAccepted<R>(
   replaced: readonly ReplacedRow[] = [],
 ): Promise<R | null | 'gone'> {
   await lockClaim(tx, req, replaced);
+  // Still holds: one the customer's order turned into its booking meanwhile is that order's now.
   if (replaced.length > 0)
     await tx.delete(appointmentBookings).where(
-      inArray(
-        appointmentBookings.id,
-        replaced.map((r) => r.id),
+      and(
+        inArray(
+          appointmentBookings.id,
+          replaced.map((r) => r.id),
+        ),
+        eq(appointmentBookings.kind, 'hold'),
       ),
     );
   for (const candidate of req.candidates) {
