@@ -32,6 +32,7 @@ const en = {
     label: 'Main sections',
     home: 'Home',
     selection: 'Menu',
+    appointment: 'Book',
     orders: 'Orders',
     my: 'Me',
   },

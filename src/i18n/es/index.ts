@@ -33,6 +33,7 @@ const es = {
     label: 'Secciones principales',
     home: 'Inicio',
     selection: 'Carta',
+    appointment: 'Reservar',
     orders: 'Pedidos',
     my: 'Yo',
   },

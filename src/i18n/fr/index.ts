@@ -33,6 +33,7 @@ const fr = {
     label: 'Sections principales',
     home: 'Accueil',
     selection: 'Menu',
+    appointment: 'Réserver',
     orders: 'Commandes',
     my: 'Moi',
   },

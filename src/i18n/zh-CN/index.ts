@@ -31,6 +31,7 @@ const zhCN = {
     label: '主要栏目',
     home: '首页',
     selection: '点单',
+    appointment: '预约',
     orders: '订单',
     my: '我的',
   },

@@ -31,6 +31,7 @@ const zhTW = {
     label: '主要欄目',
     home: '首頁',
     selection: '點餐',
+    appointment: '預約',
     orders: '訂單',
     my: '我的',
   },
