@@ -102,6 +102,9 @@ const ART: Record<string, string[]> = {
   'staff-coco.webp': ['👩🏻‍🎨'],
   'staff-leo.webp': ['🧔🏻'],
   'staff-mia.webp': ['👩🏻'],
+  // Atelier Oberkampf (its services reuse the studio's pictures)
+  'staff-camille.webp': ['👩🏼‍🦰'],
+  'staff-ines.webp': ['👩🏽'],
   // Jasmine Hill Tea
   'chain-jasmine-hill.webp': ['🍃'],
   'tea-jasmine-milk.webp': ['🧋', '🌼'],
@@ -131,6 +134,7 @@ const ART: Record<string, string[]> = {
   'shop-jasmine-hill-xintiandi.webp': ['🏮', '🧋', '🍵'],
   'shop-jasmine-hill-lujiazui.webp': ['🏙️', '🧋', '☕'],
   'shop-petit-four-paris.webp': ['🥖', '🥐', '☕'],
+  'shop-atelier-oberkampf.webp': ['✂️', '💅', '🗼'],
   // Home banners (750 × 300)
   'banner-bun-and-flame-combo.webp': ['🍔', '🍟', '🥤'],
   'banner-bun-and-flame-breakfast.webp': ['🍳', '🥪', '☕'],

@@ -5,6 +5,8 @@
 //   npm run merchant -- refuse <orderNo> --reason "Sold out"
 //   npm run merchant -- assign-rider <orderNo> --rider-name "Zhao Liu" --rider-phone 13700003333
 //   npm run merchant -- table return-line <lineId> --reason "Too salty"
+//   npm run merchant -- appointment day --date 2026-12-02 --technician 5602
+//   npm run merchant -- appointment no-show <appointmentId>
 //
 // The key comes from --key or MERCHANT_KEY, the server from --url or MERCHANT_URL (default
 // http://127.0.0.1:8080). A refused action prints the server's message and exits with 1; bad usage
@@ -14,6 +16,12 @@ import { parseArgs } from 'node:util';
 import { MERCHANT_ACTIONS, MERCHANT_API_BASE, type MerchantAction } from '../src/domain/api/order-life';
 import { KITCHEN_ACTIONS, type KitchenAction } from '../src/domain/api/open-table';
 import type { OrderSummary } from '../src/domain/api/order';
+import {
+  APPOINTMENT_MERCHANT_ACTIONS,
+  type AppointmentMerchantAction,
+  type MerchantAppointment,
+  type MerchantDayInfo,
+} from '../src/domain/api/beauty';
 import { ORDER_STATUSES, type OrderStatus } from '../src/domain/enums';
 
 export const DEFAULT_MERCHANT_URL = 'http://127.0.0.1:8080';
@@ -29,11 +37,17 @@ ${MERCHANT_ACTIONS.map((a) => `  ${kebab(a).padEnd(20)} <orderNo>`).join('\n')}
 Open table (the ids are in table/refreshOrder's tab: rounds, their lines, the tab):
 ${KITCHEN_ACTIONS.map((a) => `  table ${kebab(a).padEnd(14)} <${a.endsWith('Round') ? 'roundId' : a.endsWith('Line') ? 'lineId' : 'tabId'}>`).join('\n')}
 
+Appointments (the ids are in the day list and in the customer's order):
+  appointment day             the technicians' day: working time and appointments
+${APPOINTMENT_MERCHANT_ACTIONS.map((a) => `  appointment ${kebab(a).padEnd(14)} <appointmentId>`).join('\n')}
+
 Options:
   --key <key>                 merchant key (default: $MERCHANT_KEY)
   --url <url>                 server (default: $MERCHANT_URL or ${DEFAULT_MERCHANT_URL})
   --reason <text>             refuse, delivery-exception, refund, table reject-round / return-line /
-                              close-tab: why (shown to the customer)
+                              close-tab, appointment cancel: why (shown to the customer)
+  --date <YYYY-MM-DD>         appointment day: the shop-local date (default today)
+  --technician <id>           appointment day: one technician only
   --rider-name <name>         assign-rider: the rider's name
   --rider-phone <phone>       assign-rider: the rider's phone
   --status <s1,s2>            orders: only these statuses (${ORDER_STATUSES.join(', ')})
@@ -48,6 +62,8 @@ export type Command =
   | { kind: 'help' }
   | { kind: 'orders'; status?: OrderStatus[]; page: number }
   | { kind: 'table'; action: KitchenAction; id: number; reason?: string }
+  | { kind: 'appointmentDay'; date?: string; serviceUserId?: number }
+  | { kind: 'appointment'; action: AppointmentMerchantAction; id: number; reason?: string }
   | {
       kind: 'action';
       action: MerchantAction;
@@ -81,6 +97,8 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = {}): Invoc
         'rider-phone': { type: 'string' },
         status: { type: 'string' },
         page: { type: 'string' },
+        date: { type: 'string' },
+        technician: { type: 'string' },
         lang: { type: 'string' },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
@@ -116,6 +134,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = {}): Invoc
       },
     };
   }
+  if (name === 'appointment') return { ...base, command: appointmentCommand(positionals.slice(1), values) };
   if (rest.length > 0) throw new UsageError(`Unexpected arguments: ${rest.join(' ')}`);
 
   if (name === 'orders') {
@@ -151,6 +170,47 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = {}): Invoc
       ...(riderName && riderPhone ? { rider: { name: riderName, phone: riderPhone } } : {}),
     },
   };
+}
+
+/** `appointment day [--date] [--technician]` or `appointment <action> <id> [--reason]`. */
+function appointmentCommand(
+  args: string[],
+  values: { reason?: string; date?: string; technician?: string },
+): Command {
+  const [actionName, idText, ...extra] = args;
+  if (extra.length > 0) throw new UsageError(`Unexpected arguments: ${extra.join(' ')}`);
+  if (actionName === 'day') {
+    if (idText !== undefined) throw new UsageError('"appointment day" takes --date and --technician');
+    const date = values.date?.trim();
+    if (date !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(date))
+      throw new UsageError('--date must be YYYY-MM-DD');
+    const technician = values.technician === undefined ? undefined : Number(values.technician);
+    if (technician !== undefined && (!Number.isInteger(technician) || technician < 1))
+      throw new UsageError('--technician must be a technician id (a whole number)');
+    return {
+      kind: 'appointmentDay',
+      ...(date !== undefined ? { date } : {}),
+      ...(technician !== undefined ? { serviceUserId: technician } : {}),
+    };
+  }
+  const action = APPOINTMENT_MERCHANT_ACTIONS.find((a) => a === actionName || kebab(a) === actionName);
+  if (!action) throw new UsageError(`Unknown appointment command "${actionName ?? ''}"`);
+  const id = Number(idText);
+  if (!Number.isInteger(id) || id < 1)
+    throw new UsageError(`appointment ${actionName} needs an appointment id (a whole number)`);
+  return {
+    kind: 'appointment',
+    action,
+    id,
+    ...(values.reason !== undefined ? { reason: values.reason } : {}),
+  };
+}
+
+/** One readable line per appointment. */
+export function appointmentLine(a: MerchantAppointment): string {
+  const who = [a.customerName, a.customerPhone].filter(Boolean).join(' ') || 'guest';
+  const forWhom = a.beautyUserName ? ` for ${a.beautyUserName} ${a.beautyUserPhone}` : '';
+  return `#${String(a.id).padEnd(6)} ${a.date} ${a.time}-${a.endTime} ${a.status.padEnd(15)} ${a.service.name} (${a.serviceUser.userName})  ${who}${forWhom}  ${a.orderNo}${a.allowed.length > 0 ? `  [${a.allowed.map(kebab).join(', ')}]` : ''}`;
 }
 
 interface Reply<T> {
@@ -199,17 +259,26 @@ export async function runMerchantCli(argv: string[], env: NodeJS.ProcessEnv, io:
       ? 'orders'
       : command.kind === 'table'
         ? `table/${command.action}`
-        : command.action;
+        : command.kind === 'appointmentDay'
+          ? 'appointment/day'
+          : command.kind === 'appointment'
+            ? `appointment/${command.action}`
+            : command.action;
   const body =
     command.kind === 'orders'
       ? { page: command.page, ...(command.status ? { status: command.status } : {}) }
-      : command.kind === 'table'
+      : command.kind === 'table' || command.kind === 'appointment'
         ? { id: command.id, ...(command.reason !== undefined ? { reason: command.reason } : {}) }
-        : {
-            orderNo: command.orderNo,
-            ...(command.reason !== undefined ? { reason: command.reason } : {}),
-            ...(command.rider ? { rider: command.rider } : {}),
-          };
+        : command.kind === 'appointmentDay'
+          ? {
+              ...(command.date !== undefined ? { date: command.date } : {}),
+              ...(command.serviceUserId !== undefined ? { serviceUserId: command.serviceUserId } : {}),
+            }
+          : {
+              orderNo: command.orderNo,
+              ...(command.reason !== undefined ? { reason: command.reason } : {}),
+              ...(command.rider ? { rider: command.rider } : {}),
+            };
   let response: Response;
   try {
     response = await io.fetch(`${invocation.url}${MERCHANT_API_BASE}/${path}`, {
@@ -249,6 +318,21 @@ export async function runMerchantCli(argv: string[], env: NodeJS.ProcessEnv, io:
   }
   if (command.kind === 'table') {
     io.out(`${reply.message} (tab ${(reply.info as { tabId: number }).tabId})`);
+    return 0;
+  }
+  if (command.kind === 'appointmentDay') {
+    const day = reply.info as MerchantDayInfo;
+    for (const person of day.serviceUsers) {
+      const working = person.working.map((r) => `${r.start}-${r.end}`).join(', ') || 'day off';
+      io.out(`${person.userName} (${person.jobNo}) ${day.date}: ${working}`);
+      if (person.appointments.length === 0) io.out('  no appointments');
+      for (const a of person.appointments) io.out(`  ${appointmentLine(a)}`);
+    }
+    return 0;
+  }
+  if (command.kind === 'appointment') {
+    io.out(reply.message);
+    io.out(appointmentLine((reply.info as { appointment: MerchantAppointment }).appointment));
     return 0;
   }
   const { order } = reply.info as { order: OrderSummary };

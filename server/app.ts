@@ -43,6 +43,7 @@ import pointStoreRoutes from './routes/point-store';
 import orderLifeRoutes, { testClockRoutes } from './routes/order-life';
 import storeRoutes from './routes/store';
 import tableRoutes from './routes/table';
+import beautyRoutes from './routes/beauty';
 import userRoutes from './routes/user';
 
 export const DEFAULT_BODY_LIMIT = 256 * 1024;
@@ -230,6 +231,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(activityRoutes);
   await app.register(deliveryRoutes);
   await app.register(tableRoutes);
+  await app.register(beautyRoutes);
   await app.register(paymentRoutes);
   await app.register(orderLifeRoutes, {
     listen: options.listen,

@@ -36,9 +36,16 @@ import type { Activity, CartLine, Coupon, PricingResult } from '../../src/domain
 import type { CouponSource } from '../../src/domain/api/activity';
 import type { LedgerKind } from '../../src/domain/api/member-money';
 import type { TimeRange } from '../../src/domain/shop';
-import type { SeedMealGroup, SeedShopSettings, SeedTasteGroup, Text } from '../seed/types';
+import type {
+  HoursRange,
+  SeedMealGroup,
+  SeedShopSettings,
+  SeedTasteGroup,
+  Text,
+  WeeklyHours,
+} from '../seed/types';
 
-export type { Text };
+export type { HoursRange, Text, WeeklyHours };
 /** Shop settings: every shop-info field that is not a text or an id (validated by `shopSettingsSchema`). */
 export type ShopSettings = SeedShopSettings;
 export interface MemberSettingRow {
@@ -1621,12 +1628,6 @@ export const tableRoundLines = pgTable(
 
 // ---- Appointments (docs/api.md "Appointments"; decisions A1–A7 availability, A8 onwards) -------------------
 
-/**
- * Wall-clock ranges per weekday, keyed '0' (Sunday) … '6', "HH:mm" with `24:00` for midnight; a weekday
- * missing or empty is closed. Ranges of a day that touch are one stretch; a gap between them is a break.
- */
-export type WeeklyHours = Partial<Record<'0' | '1' | '2' | '3' | '4' | '5' | '6', TimeRange[]>>;
-
 /** A shop's booking rules; the horizon is shop info appointmentTimeLimit and the zone its timezone. */
 export const appointmentSettings = pgTable(
   'appointment_settings',
@@ -1666,7 +1667,7 @@ export const appointmentExceptions = pgTable(
     date: text('date').notNull(),
     kind: text('kind').$type<'off' | 'hours'>().notNull(),
     /** kind 'hours': the ranges of that date. */
-    ranges: jsonb('ranges').$type<TimeRange[]>().notNull().default([]),
+    ranges: jsonb('ranges').$type<HoursRange[]>().notNull().default([]),
   },
   (t) => [
     index('appointment_exceptions_shop_date_idx').on(t.shopId, t.date),

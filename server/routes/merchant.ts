@@ -35,6 +35,17 @@ import { expireDue } from '../modules/orders/order-life-gateway';
 import { KITCHEN_ACTIONS } from '../../src/domain/api/open-table';
 import { kitchenAct } from '../modules/open-table/kitchen';
 import { openTableMessages } from '../modules/open-table/open-table-messages';
+import {
+  APPOINTMENT_MERCHANT_ACTIONS,
+  merchantAppointmentInput,
+  merchantDayInput,
+} from '../../src/domain/api/beauty';
+import {
+  appointmentAct,
+  technicianDay,
+  type MerchantAppointmentEnv,
+} from '../modules/appointments/merchant-appointments';
+import { appointmentDoneMessages } from '../modules/appointments/appointment-messages';
 
 /** A kitchen move names its round, line or tab; a return or rejection may say why. */
 const kitchenInput = z
@@ -107,6 +118,37 @@ const merchantRoutes: FastifyPluginAsync = async (app) => {
         const { locale } = requestLocale(request);
         const info = await kitchenAct(env.db, env.shopId, action, input, env.now);
         return { info, message: translate(locale, openTableMessages.kitchenDone) };
+      }),
+    );
+  }
+
+  // Appointments (server/modules/appointments/merchant-appointments.ts): a technician's day and the moves.
+  const appointmentEnv = (env: MerchantEnv, request: FastifyRequest): MerchantAppointmentEnv => ({
+    app,
+    db: env.db,
+    shopId: env.shopId,
+    now: env.now,
+    locale: requestLocale(request).locale,
+    catalogueLocale: env.locale,
+  });
+  app.post(
+    `${MERCHANT_API_BASE}/appointment/day`,
+    handle(async (env, request) => {
+      const input = await parse(request, merchantDayInput);
+      // Unpaid appointments past their deadline are not in the day.
+      await expireDue(app, env.now, { shopId: env.shopId });
+      return { info: await technicianDay(appointmentEnv(env, request), input), message: '' };
+    }),
+  );
+  for (const action of APPOINTMENT_MERCHANT_ACTIONS) {
+    app.post(
+      `${MERCHANT_API_BASE}/appointment/${action}`,
+      handle(async (env, request) => {
+        const input = await parse(request, merchantAppointmentInput);
+        const { locale } = requestLocale(request);
+        await expireDue(app, env.now, { shopId: env.shopId });
+        const appointment = await appointmentAct(appointmentEnv(env, request), action, input);
+        return { info: { appointment }, message: translate(locale, appointmentDoneMessages.merchantDone) };
       }),
     );
   }

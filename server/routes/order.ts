@@ -23,6 +23,7 @@ import {
 import { expireDue } from '../modules/orders/order-life-gateway';
 import { loadOrderShop, prepareOrder, reject } from '../modules/orders/orders';
 import { orderEnvOf } from '../modules/orders/order-env';
+import { prepareAppointmentOrder, withNextFree } from '../modules/appointments/appointment-orders';
 import { orderMessages } from '../modules/orders/orders-messages';
 import {
   findSubmitted,
@@ -90,6 +91,9 @@ async function submitMulti(
             .from(shops)
             .where(and(eq(shops.id, shopId), eq(shops.chainId, chainId)));
     if (!shop) throw reject('notChainShop', orderMessages.notChainShop, { id: shopId }, { shopId });
+    // An appointment books a technician's time with its own page and checks: never one cart of several.
+    if (cart.type === 'appointment')
+      throw reject('orderTypeUnavailable', orderMessages.orderTypeUnavailable, undefined, { shopId });
     try {
       prepared.push(await prepareOrder(env, await loadOrderShop(env, shopId), cart));
     } catch (error) {
@@ -118,16 +122,23 @@ const actions: AnyAction[] = [
       const hash = requestHash({ shopId: ctx.session.shopId, cart });
       const result = await submitOnce(app, customerId, key, hash, async () => {
         const env = envOf(app, ctx);
-        const shop = await loadOrderShop(env, ctx.session.shopId);
-        const prepared = await prepareOrder(env, shop, cart);
-        return submitOrders(app.db, {
-          customerId,
-          key,
-          hash,
-          prepared: [prepared],
-          locale: ctx.catalogueLocale,
-          now: ctx.now,
-        });
+        // An appointment is checked and booked with its order (server/modules/appointments).
+        const prepared =
+          cart.type === 'appointment'
+            ? await prepareAppointmentOrder(app, env, cart)
+            : await prepareOrder(env, await loadOrderShop(env, ctx.session.shopId), cart);
+        try {
+          return await submitOrders(app.db, {
+            customerId,
+            key,
+            hash,
+            prepared: [prepared],
+            locale: ctx.catalogueLocale,
+            now: ctx.now,
+          });
+        } catch (error) {
+          throw prepared.booking ? await withNextFree(env, cart, error) : error;
+        }
       });
       const [order] = await submittedDetails(app.db, customerId, result, view(ctx));
       return { order: order!, replayed: result.replayed };

@@ -15,6 +15,7 @@ import { jasmineHillChain } from './shops/jasmine-hill-chain';
 import { jasmineHillXintiandi } from './shops/jasmine-hill-xintiandi';
 import { jasmineHillLujiazui } from './shops/jasmine-hill-lujiazui';
 import { petitFourParis } from './shops/petit-four-paris';
+import { atelierOberkampfParis } from './shops/atelier-oberkampf-paris';
 
 export const chains: SeedChain[] = [jasmineHillChain];
 
@@ -27,6 +28,7 @@ export const shops: SeedShop[] = [
   jasmineHillXintiandi,
   jasmineHillLujiazui,
   petitFourParis,
+  atelierOberkampfParis,
 ];
 
 /** URL path the API serves a seed image under. */

@@ -1,7 +1,8 @@
 // Demo limit cards (docs/api.md "Limit cards"; README "Limit cards"): Tiong Bahru Claypot sells a
 // "10 × Claypot Chicken Rice" card and a "5 × Kopi" card at the counter, and its S$200 top-up tier grants
 // a "3 × Chendol" card. Tan Mei Ling (13800000003) holds a rice card with uses left, a kopi card she has
-// used up and a chendol card that has expired, so every state of the card page shows. Card dates are
+// used up and a chendol card that has expired, so every state of the card page shows; Chen Jing (13800000002)
+// holds a blow-dry card at the beauty studio, which pays an appointment for it. Card dates are
 // counted from the day the database is seeded, so the cards stay as described whenever the demo starts.
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
@@ -80,6 +81,26 @@ export const demoLimitCards: SeedLimitCards[] = [
       { memberId: 2802, template: 'chendol', fromDay: -120, used: 1 },
     ],
     rechargeTiers: [{ payAmount: 20_000, giftAmount: 3_000, points: 200, template: 'chendol' }],
+  },
+  {
+    // The beauty studio: Chen Jing (13800000002) books her blow-dries on a card.
+    scope: { shopId: 5 },
+    templates: [
+      {
+        key: 'blowDry',
+        name: { en: '5 × Wash & Blow-dry', zh: '洗发吹造型 5 次卡' },
+        description: {
+          en: 'Five washes and blow-dries, booked like any appointment.',
+          zh: '五次洗发吹造型，预约方式不变。',
+        },
+        uses: 5,
+        validDays: 180,
+        productIds: [5101],
+        price: 35_000,
+      },
+    ],
+    held: [{ memberId: 5801, template: 'blowDry', fromDay: -30, used: 1 }],
+    rechargeTiers: [],
   },
 ];
 

@@ -18,6 +18,7 @@ import type { SeedShopActivities } from './activities';
 import { insertMemberRules, type SeedMemberRules } from './member-rules';
 import { insertLimitCards, type SeedLimitCards } from './limit-cards';
 import { insertPointStore, type SeedPointStore } from './point-store';
+import { insertAppointments, validateAppointments } from './appointments';
 
 export interface SeedData {
   chains: SeedChain[];
@@ -79,6 +80,7 @@ function validateSeed(data: SeedData): void {
     if (!parsed.success) {
       throw new Error(`Seed shop ${shop.id} has invalid settings: ${parsed.error.message}`);
     }
+    validateAppointments(shop);
   }
 }
 
@@ -240,9 +242,11 @@ async function insertSeed(
           headImage: u.headImage,
           canReverse: u.canReverse,
           sort: index,
+          weeklyPlan: u.plan ?? {},
         })),
       );
     }
+    await insertAppointments(tx, shop);
     if (shop.members.length > 0) {
       await tx.insert(t.members).values(shop.members.map((m) => memberRow(m, { shopId: shop.id }, hashes)));
     }

@@ -3,6 +3,7 @@
 import type { OrderType } from '../../src/domain/enums';
 import type { ShopInfo, MemberLevel, TimeRange } from '../../src/domain/shop';
 import type { MemberSetting } from '../../src/domain/catalog';
+import type { HoursException, HoursRange, WeeklyHours } from '../../src/booking/weekly-hours';
 
 /** Customer-facing text in the two catalogue languages. */
 export interface Text {
@@ -134,6 +135,28 @@ export interface SeedTable {
   timerOnOpen?: boolean;
 }
 
+export type { HoursRange, WeeklyHours };
+/** A dated exception to weekly hours: a day off, or other ranges on that shop-local date. */
+export type SeedPlanException = HoursException;
+
+/** How a shop takes appointments (docs/api.md "Appointments"); its horizon is settings.appointmentTimeLimit. */
+export interface SeedAppointments {
+  /** Starts lie on this grid of minutes from local midnight. */
+  stepMinutes: number;
+  /** A start must be at least this many minutes after the booking. */
+  minNoticeMinutes: number;
+  /** Customers may move or cancel until this many hours before the start. */
+  freeChangeHours: number;
+  /** The hours the shop takes appointments in. */
+  hours: WeeklyHours;
+  /** The shop's dated exceptions (holidays, other hours). */
+  exceptions?: SeedPlanException[];
+  /** Chairs or rooms some services need, counted. */
+  pools?: { id: number; name: Text; capacity: number }[];
+  /** Products of the shop that can be booked (each needs a serviceTime), with their buffers and pool. */
+  services: { productId: number; bufferBefore?: number; bufferAfter?: number; poolId?: number }[];
+}
+
 /** A stylist or technician customers can book (beauty/users); shown on the appointment page. */
 export interface SeedServiceUser {
   id: number;
@@ -147,6 +170,11 @@ export interface SeedServiceUser {
   headImage: ImageFile;
   /** Whether the customer may book this person directly. */
   canReverse: boolean;
+  /** Working time per weekday, breaks as gaps; omitted = never bookable. */
+  plan?: WeeklyHours;
+  /** Services performed, with the technician's own duration (minutes) where it differs. */
+  services?: { productId: number; duration?: number }[];
+  exceptions?: SeedPlanException[];
 }
 
 /** Texts kept with a shop's member settings (store/shopTexts); each optional, absent = the standard one. */
@@ -187,6 +215,8 @@ export interface SeedShop {
   members: SeedMember[];
   /** Staff customers can book for an appointment (beauty shops); omitted = none. */
   serviceUsers?: SeedServiceUser[];
+  /** How the shop takes appointments; required when orderTypes includes 'appointment'. */
+  appointments?: SeedAppointments;
   /** Minutes an unpaid order stays payable; omitted = the column default (15). */
   payWindowMinutes?: number;
 }

@@ -87,12 +87,8 @@ export type ShopHours = Pick<
   | 'scanOrderBusinessHours'
 >;
 
-/**
- * Whether the shop takes orders of this type now (spec §4 "Shop status"): dine needs the scan switch on
- * and the scan hours; takeaway, self pickup and appointments need openShop or selfCollection and the
- * business hours; open-table orders are always taken (the table is already open).
- */
-export function isShopOpenNow(shop: ShopHours, orderType: OrderType, now: Date): boolean {
+/** Whether the shop is in its business hours now for this order type (what an "open" badge says). */
+function isWithinHoursNow(shop: ShopHours, orderType: OrderType, now: Date): boolean {
   switch (orderType) {
     case 'openTable':
       return true;
@@ -107,7 +103,19 @@ export function isShopOpenNow(shop: ShopHours, orderType: OrderType, now: Date):
   }
 }
 
-/** Whether any of the shop's order modes takes orders now: what a shop card's open badge shows. */
+/**
+ * Whether the shop takes orders of this type now (spec §4 "Shop status"): dine needs the scan switch on
+ * and the scan hours; takeaway and self pickup need openShop or selfCollection and the business hours;
+ * open-table orders are always taken (the table is already open). An appointment is for a later time, so a
+ * shop taking them books at any hour with openShop or selfCollection on; the hours that matter are those
+ * of the chosen start (decision A12).
+ */
+export function isShopOpenNow(shop: ShopHours, orderType: OrderType, now: Date): boolean {
+  if (orderType === 'appointment') return shop.openShop || shop.selfCollection;
+  return isWithinHoursNow(shop, orderType, now);
+}
+
+/** Whether any of the shop's order modes is in its hours now: what a shop card's open badge shows. */
 export function isShopOpenForAnyMode(shop: ShopHours & Pick<ShopInfo, 'orderTypes'>, now: Date): boolean {
-  return shop.orderTypes.some((orderType) => isShopOpenNow(shop, orderType, now));
+  return shop.orderTypes.some((orderType) => isWithinHoursNow(shop, orderType, now));
 }

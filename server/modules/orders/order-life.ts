@@ -153,7 +153,7 @@ export interface RefundOutcome {
   refunded: boolean;
   /** Where the merchant's action leads once the money is back (refused, refund). */
   to: OrderStatus;
-  actor: 'merchant' | 'system';
+  actor: 'customer' | 'merchant' | 'system';
   now: Date;
 }
 

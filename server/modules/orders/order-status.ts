@@ -7,7 +7,8 @@
 // one, follows in the same transaction (server/modules/coupons/coupon-orders.ts), and so do the uses of its
 // limit card (server/modules/limit-cards/limit-card-orders.ts), and the units it counted under capped
 // activities (server/modules/coupons/activity-units.ts); an open table's tab follows the order that pays it
-// (server/modules/open-table/tab-orders.ts).
+// (server/modules/open-table/tab-orders.ts), and an appointment's booking its order
+// (server/modules/appointments/booking-orders.ts).
 import { and, eq, inArray } from 'drizzle-orm';
 import type { StatusAction } from '../../../src/domain/api/order-life-rules';
 import type { OrderStatus } from '../../../src/domain/enums';
@@ -17,6 +18,7 @@ import { activityUnitsFollowOrder } from '../coupons/activity-units';
 import { couponFollowsOrder } from '../coupons/coupon-orders';
 import { limitCardFollowsOrder } from '../limit-cards/limit-card-orders';
 import { tabFollowsOrder } from '../open-table/tab-orders';
+import { bookingFollowsOrder } from '../appointments/booking-orders';
 
 export type StatusActor = 'customer' | 'merchant' | 'gateway' | 'system';
 export type { StatusAction };
@@ -54,5 +56,6 @@ export async function changeStatus(tx: Executor, change: StatusChange): Promise<
   if (row.limitCardId !== null) await limitCardFollowsOrder(tx, row, change.now);
   if (row.activityUnits > 0) await activityUnitsFollowOrder(tx, row, change.now);
   if (row.orderType === 'openTable') await tabFollowsOrder(tx, row, change.now);
+  if (row.orderType === 'appointment') await bookingFollowsOrder(tx, row, change.now);
   return row;
 }

@@ -30,6 +30,12 @@ import { reserveActivityUnits } from '../coupons/activity-units';
 import { reserveCoupon } from '../coupons/coupon-orders';
 import { reserveLimitCard } from '../limit-cards/limit-card-orders';
 import { changeStatus } from './order-status';
+import { placeBooking } from '../appointments/place-booking';
+import {
+  appointmentViewsOf,
+  toAppointmentInfo,
+  type AppointmentView,
+} from '../appointments/appointment-views';
 
 /** sha256 of a payload with its keys in a stable order. */
 export function requestHash(payload: unknown): string {
@@ -198,7 +204,11 @@ async function writeSubmit(db: Database, args: SubmitArgs): Promise<WrittenOrder
   const demands = args.prepared.flatMap((p) => p.demands);
   const params = submitParams(args);
   const couponed = args.prepared.some(
-    (p) => p.values.couponId != null || p.values.limitCardId != null || p.unitCounts.length > 0,
+    (p) =>
+      p.values.couponId != null ||
+      p.values.limitCardId != null ||
+      p.unitCounts.length > 0 ||
+      p.booking !== undefined,
   );
   const rows =
     demands.length === 0 && !couponed
@@ -214,6 +224,8 @@ async function writeSubmit(db: Database, args: SubmitArgs): Promise<WrittenOrder
             for (const p of args.prepared) {
               const own = written.find((w) => w.ord.shopId === p.shopId)!;
               await reserveActivityUnits(tx, own.ord.id, p.unitCounts);
+              // An appointment's time, under the exclusion constraints: taken meanwhile rolls all back.
+              if (p.booking) await placeBooking(tx, own.ord, p.booking, args.now);
             }
             for (const w of written) {
               if (w.ord.limitCardId === null) continue;
@@ -282,7 +294,11 @@ export async function submittedDetails(
   view: OrderView,
 ): Promise<OrderDetail[]> {
   if (!result.written) return orderDetails(db, customerId, result.orderIds, view);
-  return result.written.map((w) => toDetail({ ...w, payment: null }, view));
+  const loaded = await withAppointments(
+    db,
+    result.written.map((w) => ({ ...w, payment: null })),
+  );
+  return loaded.map((l) => toDetail(l, view));
 }
 
 // ---- reading ----------------------------------------------------------------------------------------
@@ -293,6 +309,16 @@ interface Loaded {
   shopName: Text;
   /** The newest payment attempt. */
   payment: PaymentRow | null;
+  /** An appointment order's booking. */
+  appointment?: AppointmentView | undefined;
+}
+
+/** The bookings of the appointment orders among `loaded` (one statement, none without such an order). */
+async function withAppointments<L extends Loaded>(db: Executor, loaded: L[]): Promise<L[]> {
+  const ids = loaded.filter((l) => l.row.orderType === 'appointment').map((l) => l.row.id);
+  if (ids.length === 0) return loaded;
+  const views = await appointmentViewsOf(db, ids);
+  return loaded.map((l) => ({ ...l, appointment: views.get(l.row.id) }));
 }
 
 /** How an order is read: the catalogue language of its names and the instant its actions are judged at. */
@@ -335,12 +361,15 @@ async function loadOrders(
     )
     .orderBy(asc(payments.id));
   const latest = new Map(attempts.map((p) => [p.orderId, p]));
-  return rows.map((r) => ({
-    row: r.order,
-    shopName: r.shopName,
-    lines: lines.filter((l) => l.orderId === r.order.id),
-    payment: latest.get(r.order.id) ?? null,
-  }));
+  return withAppointments(
+    db,
+    rows.map((r) => ({
+      row: r.order,
+      shopName: r.shopName,
+      lines: lines.filter((l) => l.orderId === r.order.id),
+      payment: latest.get(r.order.id) ?? null,
+    })),
+  );
 }
 
 function toLine(line: OrderLineRow, locale: CatalogueLocale): OrderLine {
@@ -380,7 +409,20 @@ export function toPayment(p: PaymentRow): OrderPayment {
   };
 }
 
-function toSummary({ row, lines, shopName, payment }: Loaded, { locale, now }: OrderView): OrderSummary {
+function toSummary(loaded: Loaded, { locale, now }: OrderView): OrderSummary {
+  const { row, lines, shopName, payment } = loaded;
+  const actions = customerActions(
+    {
+      status: row.status,
+      orderType: row.orderType,
+      settlement: row.settlement,
+      paid: row.paid,
+      paymentProcessing: payment?.state === 'processing',
+      payDeadlineAt: row.payDeadlineAt,
+    },
+    now,
+  );
+  const serviceLine = lines[0];
   return {
     id: row.id,
     orderNo: row.orderNo,
@@ -433,18 +475,25 @@ function toSummary({ row, lines, shopName, payment }: Loaded, { locale, now }: O
     rider: row.rider,
     refundAmount: row.refundAmount,
     merchantReason: row.merchantReason,
-    actions: customerActions(
-      {
-        status: row.status,
-        orderType: row.orderType,
-        settlement: row.settlement,
-        paid: row.paid,
-        paymentProcessing: payment?.state === 'processing',
-        payDeadlineAt: row.payDeadlineAt,
-      },
-      now,
-    ),
-    appointment: null,
+    actions,
+    appointment: loaded.appointment
+      ? toAppointmentInfo(
+          loaded.appointment,
+          {
+            order: row,
+            shopName: localize(shopName, locale),
+            line: serviceLine
+              ? {
+                  name: localize(serviceLine.name, locale),
+                  specName: serviceLine.specName ? localize(serviceLine.specName, locale) : null,
+                }
+              : null,
+            payable: actions.pay,
+          },
+          locale,
+          now,
+        )
+      : null,
   };
 }
 
@@ -464,7 +513,8 @@ export async function detailOfWritten(
   view: OrderView,
 ): Promise<OrderDetail> {
   const lines = await prepared(db, 'order_lines_of', linesOfOrder).execute({ orderId: written.row.id });
-  return toDetail({ ...written, lines }, view);
+  const [loaded] = await withAppointments(db, [{ ...written, lines }]);
+  return toDetail(loaded!, view);
 }
 
 const linesOfOrder = (db: Database) =>

@@ -35,6 +35,7 @@ import { hasValidGps, measureDelivery, outOfRangeError, pricingShopOf } from './
 import { orderMessages } from './orders-messages';
 import { resolveTable } from './tables';
 import type { StockDemand } from '../catalog/stock';
+import type { BookingPlan } from '../appointments/place-booking';
 
 export type CartFields = z.output<typeof orderCartFields>;
 type ProductInput = CartFields['products'][number];
@@ -66,6 +67,8 @@ export interface PreparedOrder {
   pricing: PricingResult;
   /** Counters of capped activity products the order moves (activity-units.ts). */
   unitCounts: UnitCount[];
+  /** An appointment order's booking, written in the order's transaction. */
+  booking?: BookingPlan;
 }
 
 const ms = (minutes: number) => minutes * 60_000;
@@ -361,6 +364,7 @@ const clientTypeFor = (type: CartFields['type'], header: number | null): number 
     if (type === 'takeaway' && range === 'takeaway') return header;
     if (type === 'selfPickup' && range === 'pickup') return header;
     if (type === 'dine' && (range === 'dine' || range === 'scan')) return header;
+    if (type === 'appointment' && range === 'appointment') return header;
   }
   return browserClientTypeCode(type);
 };
@@ -398,8 +402,7 @@ export async function prepareOrder(
   const shopId = shop.row.id;
   const zone = settings.timezone;
 
-  // An appointment is placed with its booking by the appointment module, which calls this for the price.
-  if (!shop.row.orderTypes.includes(cart.type) || cart.type === 'appointment')
+  if (!shop.row.orderTypes.includes(cart.type))
     throw reject('orderTypeUnavailable', orderMessages.orderTypeUnavailable, undefined, { shopId });
   if (!isShopOpenNow(settings, cart.type, now)) {
     const hours =
@@ -534,7 +537,7 @@ export async function prepareOrder(
       }
       pickupTime = `${cart.pickupTime.date} ${cart.pickupTime.time}`;
     }
-  } else {
+  } else if (cart.type === 'dine') {
     if (cart.table === undefined) throw reject('tableRequired', orderMessages.tableRequired);
     const row = await resolveTable(db, shopId, cart.table);
     if (!row) throw reject('tableNotFound', orderMessages.tableNotFound);
@@ -543,6 +546,8 @@ export async function prepareOrder(
     table = { id: row.id, name: row.name, area: row.area };
     person = cart.person;
   }
+  // An appointment's own details (service, start, technician, the person coming) are checked and booked by
+  // server/modules/appointments/appointment-orders.ts, which calls this for the rest of the order.
 
   // Tableware sets: a whole count the customer chose; a fraction or a count past the limit is no choice.
   const tableware = cart.tableware ?? null;
@@ -555,7 +560,9 @@ export async function prepareOrder(
     );
 
   // Price from the database's rows.
-  const isPickerPack = cart.type !== 'takeaway' && cart.isPickerPack && settings.allowPack;
+  // Packing is for food taken away from the counter; a service is not packed.
+  const isPickerPack =
+    (cart.type === 'dine' || cart.type === 'selfPickup') && cart.isPickerPack && settings.allowPack;
   const memberSetting = entry.memberSetting
     ? {
         isOpenDiscount: entry.memberSetting.isOpenDiscount,

@@ -1,9 +1,12 @@
 // A hair and beauty studio in the French Concession, booked by appointment only: services with durations,
-// member prices, and the stylists and technicians a customer can ask for.
+// buffers and member prices, one treatment room the scalp spa and the facial share, and three technicians
+// with their own weekly plans, breaks and days off (the studio closes on Tuesdays), some taking their own
+// time for a service.
 import type { SeedShop } from '../types';
 import { baseSettings, perWeekday, standardLevels } from './defaults';
 
 const hours = { start: '10:00', end: '21:00' };
+const TREATMENT_ROOM = 5951;
 
 export const lumiereStudio: SeedShop = {
   id: 5,
@@ -264,6 +267,38 @@ export const lumiereStudio: SeedShop = {
   ],
   taxes: [],
   tables: [],
+  appointments: {
+    stepMinutes: 15,
+    minNoticeMinutes: 60,
+    // The member terms: "moved free of charge up to 24 hours before they start".
+    freeChangeHours: 24,
+    hours: {
+      '0': [hours],
+      '1': [hours],
+      '3': [hours],
+      '4': [hours],
+      '5': [hours],
+      '6': [hours],
+    },
+    exceptions: [
+      { date: '2026-12-31', kind: 'hours', ranges: [{ start: '10:00', end: '17:00' }] },
+      { date: '2027-01-01', kind: 'off' },
+    ],
+    pools: [{ id: TREATMENT_ROOM, name: { en: 'Treatment room', zh: '护理间' }, capacity: 1 }],
+    services: [
+      { productId: 5101, bufferAfter: 10 },
+      { productId: 5102, bufferAfter: 10 },
+      { productId: 5103, bufferAfter: 5 },
+      // Colour and keratin are mixed before and the basin rinsed after.
+      { productId: 5104, bufferBefore: 10, bufferAfter: 15 },
+      { productId: 5105, bufferBefore: 10, bufferAfter: 15 },
+      { productId: 5109, bufferAfter: 10, poolId: TREATMENT_ROOM },
+      { productId: 5106, bufferAfter: 10 },
+      { productId: 5107, bufferAfter: 10 },
+      { productId: 5108, bufferBefore: 5, bufferAfter: 15, poolId: TREATMENT_ROOM },
+      { productId: 5110, bufferAfter: 10 },
+    ],
+  },
   serviceUsers: [
     {
       id: 5601,
@@ -278,6 +313,38 @@ export const lumiereStudio: SeedShop = {
       phone: '13900005601',
       headImage: 'staff-coco.webp',
       canReverse: true,
+      // Wednesday to Sunday, a break at three; off on Mondays (and Tuesdays, when the studio is closed).
+      plan: {
+        '0': [
+          { start: '11:00', end: '15:00' },
+          { start: '16:00', end: '20:00' },
+        ],
+        '3': [
+          { start: '11:00', end: '15:00' },
+          { start: '16:00', end: '20:00' },
+        ],
+        '4': [
+          { start: '11:00', end: '15:00' },
+          { start: '16:00', end: '20:00' },
+        ],
+        '5': [
+          { start: '11:00', end: '15:00' },
+          { start: '16:00', end: '20:00' },
+        ],
+        '6': [
+          { start: '11:00', end: '15:00' },
+          { start: '16:00', end: '20:00' },
+        ],
+      },
+      services: [
+        { productId: 5101 },
+        // A consultation before every cut.
+        { productId: 5102, duration: 75 },
+        { productId: 5104 },
+        { productId: 5105 },
+        { productId: 5109 },
+      ],
+      exceptions: [{ date: '2026-12-19', kind: 'hours', ranges: [{ start: '14:00', end: '20:00' }] }],
     },
     {
       id: 5602,
@@ -292,6 +359,35 @@ export const lumiereStudio: SeedShop = {
       phone: '13900005602',
       headImage: 'staff-leo.webp',
       canReverse: true,
+      // Monday and Wednesday to Saturday, lunch from one; off on Sundays.
+      plan: {
+        '1': [
+          { start: '10:00', end: '13:00' },
+          { start: '14:00', end: '19:00' },
+        ],
+        '3': [
+          { start: '10:00', end: '13:00' },
+          { start: '14:00', end: '19:00' },
+        ],
+        '4': [
+          { start: '10:00', end: '13:00' },
+          { start: '14:00', end: '19:00' },
+        ],
+        '5': [
+          { start: '10:00', end: '13:00' },
+          { start: '14:00', end: '19:00' },
+        ],
+        '6': [
+          { start: '10:00', end: '13:00' },
+          { start: '14:00', end: '19:00' },
+        ],
+      },
+      services: [
+        { productId: 5101, duration: 25 },
+        { productId: 5102 },
+        { productId: 5103 },
+        { productId: 5109 },
+      ],
     },
     {
       id: 5603,
@@ -306,6 +402,37 @@ export const lumiereStudio: SeedShop = {
       phone: '13900005603',
       headImage: 'staff-mia.webp',
       canReverse: true,
+      // Afternoons and evenings with a short break; off on Thursdays.
+      plan: {
+        '0': [
+          { start: '12:00', end: '16:30' },
+          { start: '17:00', end: '21:00' },
+        ],
+        '1': [
+          { start: '12:00', end: '16:30' },
+          { start: '17:00', end: '21:00' },
+        ],
+        '3': [
+          { start: '12:00', end: '16:30' },
+          { start: '17:00', end: '21:00' },
+        ],
+        '5': [
+          { start: '12:00', end: '16:30' },
+          { start: '17:00', end: '21:00' },
+        ],
+        '6': [
+          { start: '12:00', end: '16:30' },
+          { start: '17:00', end: '21:00' },
+        ],
+      },
+      services: [
+        { productId: 5106 },
+        { productId: 5107 },
+        // The full lymphatic massage.
+        { productId: 5108, duration: 100 },
+        { productId: 5110 },
+      ],
+      exceptions: [{ date: '2026-12-24', kind: 'off' }],
     },
   ],
   members: [

@@ -20,11 +20,18 @@ import {
   MAX_AVAILABILITY_DAYS,
   MAX_CANCEL_REASON,
 } from './beauty-rules';
-import { clockTime, localDate, localDateTime } from './local-date-time';
+import { clockTime, localDate } from './local-date-time';
 import { DEFAULT_PAGE_LIMIT, entityId, MAX_PAGE_LIMIT } from './store';
 
 export * from './beauty-rules';
 
+/** A shop-local date that exists in the calendar (no 2026-02-30). */
+const calendarDate = localDate.refine((d) => {
+  const probe = new Date(`${d}T00:00:00Z`);
+  return !Number.isNaN(probe.getTime()) && probe.toISOString().slice(0, 10) === d;
+}, 'not a date');
+/** A start as a customer chooses it: a date and a clock time in the shop's own time zone. */
+const bookingStart = z.object({ date: calendarDate, time: clockTime });
 /** An instant as ISO 8601 with the shop's offset, e.g. `2026-11-28T14:00:00+08:00`. */
 const instant = z.string();
 /** A technician in a payload: an id, or null (and omitted) for "any technician". */
@@ -126,7 +133,7 @@ export const beautyAvailabilityInput = z.object({
   /** A technician chosen first; omitted or null = any technician. */
   serviceUserId: serviceUserChoice,
   /** First shop-local date; omitted = today. Dates before today or past the horizon are left out. */
-  date: localDate.optional(),
+  date: calendarDate.optional(),
   /** How many dates from `date`; omitted = to the end of the horizon. */
   days: z.number().int().positive().max(MAX_AVAILABILITY_DAYS).optional(),
 });
@@ -180,7 +187,7 @@ export type FreeTime = z.infer<typeof freeTime>;
 /** spec beauty/alreadyAppointmentTimes: a technician's taken time on a date (bookings and holds, buffers included). */
 export const alreadyAppointmentTimesInput = z.object({
   serviceUserId: entityId,
-  date: localDate,
+  date: calendarDate,
 });
 export type AlreadyAppointmentTimesInput = z.input<typeof alreadyAppointmentTimesInput>;
 export const alreadyAppointmentTimesInfo = z.object({
@@ -199,7 +206,7 @@ export const beautyHoldInput = z.object({
   /** Omitted or null = any technician: the server picks one free for the whole service (decision A6). */
   serviceUserId: serviceUserChoice,
   /** The start, shop-local. */
-  start: localDateTime,
+  start: bookingStart,
 });
 export type BeautyHoldInput = z.input<typeof beautyHoldInput>;
 
@@ -316,7 +323,7 @@ export type BeautyAppointmentIdInput = z.input<typeof beautyAppointmentIdInput>;
 export const beautyRescheduleInput = z.object({
   id: entityId,
   /** The new start, shop-local. */
-  start: localDateTime,
+  start: bookingStart,
   /** Omitted = keep the technician; null = any technician; an id = that one. */
   serviceUserId: serviceUserChoice,
 });
@@ -368,7 +375,7 @@ export type MerchantAppointmentInput = z.input<typeof merchantAppointmentInput>;
 export const merchantDayInput = z
   .object({
     /** Shop-local date; omitted = today. */
-    date: localDate.optional(),
+    date: calendarDate.optional(),
     /** One technician's day; omitted = every technician. */
     serviceUserId: entityId.optional(),
   })

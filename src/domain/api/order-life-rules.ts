@@ -83,7 +83,9 @@ export type StatusAction =
   | 'expire'
   | 'confirmDelivered'
   | 'refundDone'
-  | 'refundFailed';
+  | 'refundFailed'
+  /** The shop marked an appointment's customer as not having come (server/modules/appointments). */
+  | 'noShow';
 
 /** Gateways behind the online pay types. `sandbox` runs offline; `stripe` needs its keys. */
 export const GATEWAYS = ['sandbox', 'stripe'] as const;

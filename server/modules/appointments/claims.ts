@@ -1,0 +1,186 @@
+// Taking a technician's time in the database: inserting a hold or booking, turning a hold into a booking
+// and moving a booking, always under the exclusion constraints of migration 0023 (decision A11). Each try
+// runs in a savepoint: a violation of the technician's constraint moves on to the next free technician of
+// the same start (A6), one of the pool's constraint to the pool's next place; when every try is refused the
+// time is taken, and the caller answers `slotTaken`. Lapsed holds in the way are deleted first (A10).
+import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import type { Executor, Tx } from '../../db/client';
+import { appointmentBookings, type AppointmentBookingRow, type BookingStatus } from '../../db/schema';
+import { spanOf, type BookableService } from './slots';
+
+const TECHNICIAN_CONSTRAINT = 'appointment_bookings_no_overlap';
+const POOL_CONSTRAINT = 'appointment_bookings_pool_no_overlap';
+
+/** The exclusion constraint an error violated (SQLSTATE 23P01), or null; drizzle keeps the driver's in `cause`. */
+export function violatedExclusion(error: unknown): string | null {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23P01') return typeof constraint === 'string' ? constraint : TECHNICIAN_CONSTRAINT;
+  }
+  return null;
+}
+
+/** PostgreSQL's text form of the half-open range [from, to). */
+export const rangeText = (from: number, to: number) =>
+  `[${new Date(from).toISOString()},${new Date(to).toISOString()})`;
+
+export interface SlotRequest {
+  shopId: number;
+  customerId: number;
+  productId: number;
+  specId: number | null;
+  start: number;
+  service: BookableService;
+  /** Technicians to try, in order, each with their duration for the service. */
+  candidates: { serviceUserId: number; duration: number }[];
+  /** "Any technician" was asked for. */
+  assigned: boolean;
+}
+
+export interface SlotFields {
+  kind: 'hold' | 'booking';
+  status: BookingStatus;
+  orderId: number | null;
+  expiresAt: Date | null;
+  beautyUserName?: string;
+  beautyUserPhone?: string;
+}
+
+/** Deletes lapsed holds whose span meets [from, to) for this technician or pool (they count for nothing). */
+async function deleteLapsedHolds(
+  tx: Executor,
+  now: Date,
+  span: { from: number; to: number },
+  serviceUserId: number,
+  poolId: number | null,
+): Promise<void> {
+  const b = appointmentBookings;
+  await tx
+    .delete(b)
+    .where(
+      and(
+        eq(b.kind, 'hold'),
+        lte(b.expiresAt, now),
+        sql`${b.span} && ${rangeText(span.from, span.to)}::tstzrange`,
+        poolId === null
+          ? eq(b.serviceUserId, serviceUserId)
+          : or(eq(b.serviceUserId, serviceUserId), eq(b.poolId, poolId)),
+      ),
+    );
+}
+
+const placesOf = (service: BookableService): (number | null)[] =>
+  service.pool ? Array.from({ length: service.pool.capacity }, (_, i) => i + 1) : [null];
+
+/**
+ * Runs `write` for each technician and pool place in turn, each in a savepoint, until one is not refused by
+ * an exclusion constraint; null when all are. Other errors roll back and propagate.
+ */
+async function firstAccepted<R>(
+  tx: Tx,
+  req: SlotRequest,
+  now: Date,
+  write: (
+    sp: Tx,
+    attempt: {
+      serviceUserId: number;
+      duration: number;
+      place: number | null;
+      span: { from: number; to: number };
+    },
+  ) => Promise<R | null>,
+): Promise<R | null | 'gone'> {
+  for (const candidate of req.candidates) {
+    const span = spanOf(req.service, req.start, candidate.duration);
+    await deleteLapsedHolds(tx, now, span, candidate.serviceUserId, req.service.pool?.id ?? null);
+    for (const place of placesOf(req.service)) {
+      try {
+        const result = await tx.transaction((sp) => write(sp, { ...candidate, place, span }));
+        if (result === null) return 'gone';
+        return result;
+      } catch (error) {
+        const violated = violatedExclusion(error);
+        if (violated === POOL_CONSTRAINT) continue;
+        if (violated !== null) break;
+        throw error;
+      }
+    }
+  }
+  return null;
+}
+
+const rowValues = (
+  req: SlotRequest,
+  attempt: {
+    serviceUserId: number;
+    duration: number;
+    place: number | null;
+    span: { from: number; to: number };
+  },
+  now: Date,
+) => ({
+  serviceUserId: attempt.serviceUserId,
+  startsAt: new Date(req.start),
+  endsAt: new Date(req.start + attempt.duration * 60_000),
+  bufferBefore: req.service.bufferBefore,
+  bufferAfter: req.service.bufferAfter,
+  span: rangeText(attempt.span.from, attempt.span.to),
+  poolId: req.service.pool?.id ?? null,
+  poolPlace: attempt.place,
+  assigned: req.assigned,
+  statusChangedAt: now,
+});
+
+/** Inserts a hold or booking at the first technician and place the constraints accept; null: taken. */
+export async function claimSlot(
+  tx: Tx,
+  req: SlotRequest,
+  fields: SlotFields,
+  now: Date,
+): Promise<AppointmentBookingRow | null> {
+  const result = await firstAccepted(tx, req, now, async (sp, attempt) => {
+    const [row] = await sp
+      .insert(appointmentBookings)
+      .values({
+        shopId: req.shopId,
+        customerId: req.customerId,
+        productId: req.productId,
+        specId: req.specId,
+        kind: fields.kind,
+        status: fields.status,
+        orderId: fields.orderId,
+        expiresAt: fields.expiresAt,
+        beautyUserName: fields.beautyUserName ?? '',
+        beautyUserPhone: fields.beautyUserPhone ?? '',
+        createdAt: now,
+        ...rowValues(req, attempt, now),
+      })
+      .returning();
+    return row!;
+  });
+  return result === 'gone' ? null : result;
+}
+
+/**
+ * Moves a booking to the request's start (and technician), keeping its row: the old span is freed and the
+ * new one taken by one conditional UPDATE under the same constraints. 'gone' when the booking is no longer
+ * in one of `from` (changed meanwhile); null when every technician and place is taken.
+ */
+export async function moveBooking(
+  tx: Tx,
+  bookingId: number,
+  from: readonly BookingStatus[],
+  req: SlotRequest,
+  set: { status: BookingStatus },
+  now: Date,
+): Promise<AppointmentBookingRow | null | 'gone'> {
+  const b = appointmentBookings;
+  return firstAccepted(tx, req, now, async (sp, attempt) => {
+    const [row] = await sp
+      .update(b)
+      .set({ ...rowValues(req, attempt, now), status: set.status })
+      .where(and(eq(b.id, bookingId), eq(b.active, true), inArray(b.status, [...from])))
+      .returning();
+    return row ?? null;
+  });
+}
