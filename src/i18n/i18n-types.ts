@@ -679,6 +679,10 @@ type RootTranslation = {
 		 */
 		backToMenu: string
 		/**
+		 * B​o​o​k​ ​a​n​o​t​h​e​r​ ​s​e​r​v​i​c​e
+		 */
+		backToServices: string
+		/**
 		 * T​h​i​s​ ​o​r​d​e​r​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​f​o​u​n​d​.
 		 */
 		loadFailed: string
@@ -1265,6 +1269,10 @@ export type NamespaceAppointmentTranslation = {
 		 */
 		beautyUserPhone: string
 		/**
+		 * S​e​r​v​i​c​e
+		 */
+		goods: string
+		/**
 		 * P​r​i​c​e
 		 */
 		linesTitle: string
@@ -1348,15 +1356,10 @@ export type NamespaceAppointmentTranslation = {
 		 */
 		cancelBody: RequiredParams<'when'>
 		/**
-		 * {​a​m​o​u​n​t​}​ ​g​o​e​s​ ​b​a​c​k​ ​t​o​ ​y​o​u​r​ ​m​e​m​b​e​r​ ​c​a​r​d​ ​a​t​ ​o​n​c​e​.
+		 * T​h​e​ ​{​a​m​o​u​n​t​}​ ​y​o​u​ ​p​a​i​d​ ​i​s​ ​g​i​v​e​n​ ​b​a​c​k​.
 		 * @param {string} amount
 		 */
-		cancelRefundCard: RequiredParams<'amount'>
-		/**
-		 * {​a​m​o​u​n​t​}​ ​g​o​e​s​ ​b​a​c​k​ ​t​o​ ​t​h​e​ ​c​a​r​d​ ​y​o​u​ ​p​a​i​d​ ​w​i​t​h​.
-		 * @param {string} amount
-		 */
-		cancelRefundGateway: RequiredParams<'amount'>
+		cancelRefund: RequiredParams<'amount'>
 		/**
 		 * K​e​e​p​ ​i​t
 		 */
@@ -5799,6 +5802,10 @@ export type TranslationFunctions = {
 		 */
 		backToMenu: () => LocalizedString
 		/**
+		 * Book another service
+		 */
+		backToServices: () => LocalizedString
+		/**
 		 * This order could not be found.
 		 */
 		loadFailed: () => LocalizedString
@@ -6356,6 +6363,10 @@ export type TranslationFunctions = {
 			 */
 			beautyUserPhone: () => LocalizedString
 			/**
+			 * Service
+			 */
+			goods: () => LocalizedString
+			/**
 			 * Price
 			 */
 			linesTitle: () => LocalizedString
@@ -6436,13 +6447,9 @@ export type TranslationFunctions = {
 			 */
 			cancelBody: (arg: { when: string }) => LocalizedString
 			/**
-			 * {amount} goes back to your member card at once.
+			 * The {amount} you paid is given back.
 			 */
-			cancelRefundCard: (arg: { amount: string }) => LocalizedString
-			/**
-			 * {amount} goes back to the card you paid with.
-			 */
-			cancelRefundGateway: (arg: { amount: string }) => LocalizedString
+			cancelRefund: (arg: { amount: string }) => LocalizedString
 			/**
 			 * Keep it
 			 */

@@ -176,6 +176,7 @@ const en = {
   },
   success: {
     backToMenu: 'Back to the menu',
+    backToServices: 'Book another service',
     loadFailed: 'This order could not be found.',
   },
   multi: {

@@ -177,6 +177,7 @@ const es = {
   },
   success: {
     backToMenu: 'Volver a la carta',
+    backToServices: 'Reservar otro servicio',
     loadFailed: 'No se encuentra este pedido.',
   },
   multi: {

@@ -178,6 +178,7 @@ const fr = {
   },
   success: {
     backToMenu: 'Retour à la carte',
+    backToServices: 'Réserver une autre prestation',
     loadFailed: 'Cette commande est introuvable.',
   },
   multi: {

@@ -175,6 +175,7 @@ const zhCN = {
   },
   success: {
     backToMenu: '返回菜单',
+    backToServices: '再约一个项目',
     loadFailed: '找不到这张订单。',
   },
   multi: {

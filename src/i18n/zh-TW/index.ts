@@ -175,6 +175,7 @@ const zhTW = {
   },
   success: {
     backToMenu: '返回菜單',
+    backToServices: '再約一個項目',
     loadFailed: '找不到這張訂單。',
   },
   multi: {

@@ -562,15 +562,13 @@ describe('appointment (model-based)', () => {
             await flush();
           },
           MOVE_CLOSED: async () => {
-            h.moves
-              .at(-1)!
-              .resolve(
-                refusal({
-                  reason: 'changeWindowClosed',
-                  changeDeadlineAt: NOW.toISOString(),
-                  freeChangeHours: 24,
-                }),
-              );
+            h.moves.at(-1)!.resolve(
+              refusal({
+                reason: 'changeWindowClosed',
+                changeDeadlineAt: NOW.toISOString(),
+                freeChangeHours: 24,
+              }),
+            );
             await flush();
           },
           HOLD_OK: async () => {

@@ -54,11 +54,21 @@ import { linkAppointmentCheckout } from '../../appointment-checkout';
 import { useCart, type CartRef } from '../../cart-state';
 import { clock } from '../../clock';
 import { appointmentFlow } from '../../flows/appointment';
-import { checkoutFlow } from '../../flows/checkout';
+import type * as CheckoutFlowModule from '../../flows/checkout';
 import { newIdempotencyKey } from '../../idempotency-key';
 import { useAppNavigation } from '../../shell';
 import { useFlow } from '../../use-flow';
 import { fieldErrorText } from '../order/checkout-text';
+
+// The checkout flow is a chunk of its own, shared with the cart's confirm page, and loads beside this one.
+const loadCheckoutCode = () => import('../../flows/checkout');
+const CheckoutWithCode = lazy(async () => {
+  const code = await loadCheckoutCode();
+  function LoadedCheckout(props: CheckoutProps) {
+    return <Checkout {...props} checkoutFlow={code.checkoutFlow} />;
+  }
+  return { default: LoadedCheckout };
+});
 
 const CouponPicker = lazy(() => import('../coupon/coupon-picker'));
 const LimitCardPicker = lazy(() => import('../order/limit-card-picker'));
@@ -130,7 +140,27 @@ export default function AppointmentConfirm({
         />
       </Page>
     );
-  return <Checkout T={T} shop={shop} appointment={actor} cart={cart} />;
+  return (
+    <Suspense
+      fallback={
+        <Page head={head}>
+          <SkeletonRegion label={LL.app.loading()}>
+            <CardSkeleton />
+            <CardSkeleton />
+          </SkeletonRegion>
+        </Page>
+      }
+    >
+      <CheckoutWithCode T={T} shop={shop} appointment={actor} cart={cart} />
+    </Suspense>
+  );
+}
+
+interface CheckoutProps {
+  T: AppointmentTexts;
+  shop: ShopInfo;
+  appointment: AppointmentActor;
+  cart: CartRef;
 }
 
 function Checkout({
@@ -138,12 +168,8 @@ function Checkout({
   shop,
   appointment,
   cart,
-}: {
-  T: AppointmentTexts;
-  shop: ShopInfo;
-  appointment: AppointmentActor;
-  cart: CartRef;
-}) {
+  checkoutFlow,
+}: CheckoutProps & { checkoutFlow: (typeof CheckoutFlowModule)['checkoutFlow'] }) {
   const navigation = useAppNavigation();
   const checkout = useFlow(
     checkoutFlow,
@@ -278,7 +304,7 @@ function ConfirmForm({
 
   const breakdown: BreakdownItem[] = rows.map((row) => ({
     key: row.key,
-    label: breakdownLabel(LL, row, format),
+    label: row.key === 'goods' ? T.confirm.goods() : breakdownLabel(LL, row, format),
     amount: row.amount,
     informative: row.key === 'taxIncluded',
   }));
