@@ -245,6 +245,10 @@ type RootTranslation = {
 		 */
 		orderModes: string
 		/**
+		 * B​o​o​k​ ​a​ ​s​e​r​v​i​c​e
+		 */
+		bookModes: string
+		/**
 		 * S​h​o​p​ ​d​e​t​a​i​l​s
 		 */
 		enterShop: string
@@ -5403,6 +5407,10 @@ export type TranslationFunctions = {
 		 * How would you like to order?
 		 */
 		orderModes: () => LocalizedString
+		/**
+		 * Book a service
+		 */
+		bookModes: () => LocalizedString
 		/**
 		 * Shop details
 		 */

@@ -63,6 +63,7 @@ const en = {
     call: 'Call {phone:string}',
     notification: 'Notice',
     orderModes: 'How would you like to order?',
+    bookModes: 'Book a service',
     enterShop: 'Shop details',
     chain: 'Part of {chain:string}',
     services: 'Services',

@@ -64,6 +64,7 @@ const es = {
     call: 'Llamar al {phone}',
     notification: 'Aviso',
     orderModes: '¿Cómo quieres pedir?',
+    bookModes: 'Reservar un servicio',
     enterShop: 'Datos de la tienda',
     chain: 'Parte de {chain}',
     services: 'Servicios',

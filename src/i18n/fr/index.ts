@@ -65,6 +65,7 @@ const fr = {
     call: 'Appeler le {phone}',
     notification: 'Annonce',
     orderModes: 'Comment souhaitez-vous commander ?',
+    bookModes: 'Réserver une prestation',
     enterShop: 'Infos du magasin',
     chain: 'Enseigne {chain}',
     services: 'Services',

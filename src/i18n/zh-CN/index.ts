@@ -62,6 +62,7 @@ const zhCN = {
     call: '拨打 {phone}',
     notification: '公告',
     orderModes: '选择点单方式',
+    bookModes: '预约服务',
     enterShop: '门店详情',
     chain: '隶属 {chain}',
     services: '门店服务',

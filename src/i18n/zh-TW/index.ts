@@ -62,6 +62,7 @@ const zhTW = {
     call: '撥打 {phone}',
     notification: '公告',
     orderModes: '選擇點餐方式',
+    bookModes: '預約服務',
     enterShop: '門市詳情',
     chain: '隸屬 {chain}',
     services: '門市服務',
