@@ -1025,7 +1025,7 @@ export type NamespaceAppointmentTranslation = {
 		 */
 		jobNo: RequiredParams<'jobNo'>
 		/**
-		 * F​r​e​e​ ​{​w​h​e​n​}
+		 * N​e​x​t​:​ ​{​w​h​e​n​}
 		 * @param {string} when
 		 */
 		nextFree: RequiredParams<'when'>
@@ -6135,7 +6135,7 @@ export type TranslationFunctions = {
 			 */
 			jobNo: (arg: { jobNo: string }) => LocalizedString
 			/**
-			 * Free {when}
+			 * Next: {when}
 			 */
 			nextFree: (arg: { when: string }) => LocalizedString
 			/**

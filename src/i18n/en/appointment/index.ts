@@ -29,7 +29,7 @@ const en_appointment = {
     any: 'Any technician',
     anyHint: 'Whoever is free first',
     jobNo: 'No. {jobNo:string}',
-    nextFree: 'Free {when:string}',
+    nextFree: 'Next: {when:string}',
     noFreeTime: 'Fully booked',
     date: 'Date',
     time: 'Time',

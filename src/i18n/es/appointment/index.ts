@@ -28,7 +28,7 @@ const es_appointment = {
     any: 'Cualquiera',
     anyHint: 'El primero que esté libre',
     jobNo: 'N.º {jobNo}',
-    nextFree: 'Libre {when}',
+    nextFree: 'Próxima: {when}',
     noFreeTime: 'Completo',
     date: 'Fecha',
     time: 'Hora',

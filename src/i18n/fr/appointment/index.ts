@@ -28,7 +28,7 @@ const fr_appointment = {
     any: 'Peu importe',
     anyHint: 'Le premier disponible',
     jobNo: 'N° {jobNo}',
-    nextFree: 'Libre {when}',
+    nextFree: 'Prochain : {when}',
     noFreeTime: 'Complet',
     date: 'Date',
     time: 'Heure',
