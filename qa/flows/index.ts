@@ -1,6 +1,7 @@
 // The flows QA generates paths for and replays. A flow is listed here only when every event and every state
 // of its model has a page mapping (assertMapped throws otherwise, naming what is missing).
 import { assertMapped, type QaFlow } from '../flow';
+import { appointmentFlow } from './appointment';
 import { checkoutFlow } from './checkout';
 import { couponSelectionFlow } from './coupon-selection';
 import { entryFlow } from './entry';
@@ -25,6 +26,7 @@ export const FLOWS: QaFlow[] = [
   payPasswordFlow,
   pointExchangeFlow,
   expandRedBagFlow,
+  appointmentFlow,
 ].map((flow) => flow as unknown as QaFlow);
 
 export function flowNamed(name: string): QaFlow {

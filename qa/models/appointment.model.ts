@@ -62,11 +62,10 @@ export const appointmentModel = setup({
   actions: {
     book: assign({ moving: false, who: 'any' as const, start: false, notice: null }),
     move: assign({ moving: true, who: 'free' as const, start: false, notice: null }),
-    choose: assign((_, who: AppointmentModelContext['who']) => ({
-      who,
-      ...(who === 'busy' ? { start: false } : {}),
-      notice: null,
-    })),
+    /** A radio already chosen changes nothing when tapped again (the notice stays). */
+    choose: assign(({ context }, who: AppointmentModelContext['who']) =>
+      who === context.who ? {} : { who, ...(who === 'busy' ? { start: false } : {}), notice: null },
+    ),
     chooseDate: assign({ start: false }),
     chooseStart: assign({ start: true, notice: null }),
     note: assign((_, notice: AppointmentModelContext['notice']) => ({ notice })),

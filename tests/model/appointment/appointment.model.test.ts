@@ -368,6 +368,11 @@ describe('appointment (model-based)', () => {
       const snap = () => h.actor().getSnapshot();
       const step = () => select.selectStep(snap());
       const chosenDate = () => select.selectDate(snap());
+      /** A technician's radio: tapping the one already chosen sends nothing, as on the page. */
+      const tapRadio = (serviceUserId: number | null) => {
+        if (select.selectServiceUserId(snap()) !== serviceUserId)
+          h.actor().send({ type: 'appointment.chooseServiceUser', serviceUserId });
+      };
 
       await path.run({
         states: {
@@ -516,11 +521,10 @@ describe('appointment (model-based)', () => {
             const before = select.selectServiceUserId(snap());
             h.actor().send({ type: 'appointment.chooseServiceUser', serviceUserId: NINA });
             expect(select.selectServiceUserId(snap())).toBe(before);
-            h.actor().send({ type: 'appointment.chooseServiceUser', serviceUserId: COCO });
+            tapRadio(COCO);
           },
-          CHOOSE_BUSY_TECHNICIAN: () =>
-            h.actor().send({ type: 'appointment.chooseServiceUser', serviceUserId: LEO }),
-          CHOOSE_ANY: () => h.actor().send({ type: 'appointment.chooseServiceUser', serviceUserId: null }),
+          CHOOSE_BUSY_TECHNICIAN: () => tapRadio(LEO),
+          CHOOSE_ANY: () => tapRadio(null),
           CHOOSE_DATE: () => {
             const date = chosenDate() === '2026-11-19' ? '2026-11-20' : '2026-11-19';
             h.actor().send({ type: 'appointment.chooseDate', date });

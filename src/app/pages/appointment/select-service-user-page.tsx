@@ -118,6 +118,7 @@ function ChooseTime({
   const navigation = useAppNavigation();
   const step = useSelector(actor, select.selectStep);
   const error = useSelector(actor, select.selectError);
+  const hasTimes = useSelector(actor, (s) => select.selectDates(s).length > 0);
   const head = <PageHead title={title} />;
   const send = actor.send.bind(actor);
 
@@ -153,13 +154,11 @@ function ChooseTime({
         <ErrorView message={T.select.loadFailed()} onRetry={() => send({ type: 'appointment.retry' })} />
       </Page>
     );
+  // The first read of the times: the page's skeleton; a later one keeps the times shown, marked busy.
+  if (step === 'timesLoading' && !hasTimes) return <Loading title={title} />;
   return (
     <Page head={head} bottomBar={4.75}>
-      {step === 'timesLoading' && !select.selectService(actor.getSnapshot()) ? (
-        <Loading title={title} />
-      ) : (
-        <Times actor={actor} T={T} shop={shop} locale={locale} />
-      )}
+      <Times actor={actor} T={T} shop={shop} locale={locale} />
     </Page>
   );
 }
