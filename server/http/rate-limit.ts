@@ -45,6 +45,10 @@ export const RATE_LIMITED_ACTIONS: Readonly<Record<string, RateBucket>> = {
   'order/confirm': 'submit',
   'order/multiConfirm': 'submit',
   'order/pay': 'submit',
+  // A hold keeps a technician's time from everyone else for minutes: taking them is counted like a submit.
+  'beauty/hold': 'submit',
+  'beauty/reschedule': 'submit',
+  'beauty/cancel': 'submit',
   'store/productSearch': 'search',
   'address/searchPoi': 'search',
   'address/reverseGeocode': 'search',

@@ -1,8 +1,9 @@
 // The merchant API: POST /merchant/api/orders and POST /merchant/api/<action> for every MERCHANT_ACTIONS
 // entry, header `Authorization: Bearer <merchant key>`. Replies use the consumer API's envelope
 // ({ result, info, message }) in the language of the `language` header; a missing or unknown key is 401,
-// another shop's order 404, an action from the wrong status 409 with nothing changed. docs/api.md
-// "Merchant API"; the CLI is scripts/merchant.ts.
+// another shop's order 404, an action from the wrong status 409 with nothing changed. The open table's
+// kitchen (table/<action>) and a beauty shop's appointments (appointment/<action>, appointment/day) follow
+// the same rules. docs/api.md "Merchant API" and "Appointments"; the CLI is scripts/merchant.ts.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {

@@ -1,7 +1,7 @@
 // Appointment availability (issue 16), computed from plans, hours and bookings rather than stored as slots.
 // Pure: no I/O, no clock (the caller passes `now`), no zod. Times of day are the shop's wall-clock minutes;
 // instants are epoch milliseconds; every calendar computation happens in the shop's IANA time zone.
-// The rules and their reasons are decisions A1–A7 of docs/decisions-booking-draft.md.
+// The rules and their reasons are decisions A1–A7 of docs/decisions.md "Appointments".
 
 /** 0 Sunday … 6 Saturday, as `Date.prototype.getDay`. */
 export type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6;

@@ -27,6 +27,12 @@ const DEMO_SHOPS = [
     lands: '/pages/user/index-tab-1',
     why: 'its default page is the menu',
   },
+  {
+    id: 9,
+    name: '奥伯坎普夫美发美甲工作室·巴黎',
+    lands: '/pages/user/index-tab-1',
+    why: 'beauty shops open the appointment tab',
+  },
 ];
 
 test('a new visitor opening the storefront without a shop sees the store list with every demo shop', async ({

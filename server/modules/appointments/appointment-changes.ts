@@ -17,12 +17,10 @@ import {
   type AppointmentBookingRow,
   type OrderRow,
 } from '../../db/schema';
-import { BusinessError } from '../../http/action';
 import { releaseStock } from '../catalog/stock';
 import { refundPaidByCard, refundPaidOnline } from '../merchant/merchant-money';
 import { reversePointsInTx } from '../member-money/ledger';
 import { finishRefunding } from '../orders/order-life';
-import { orderLifeMessages } from '../orders/order-life-messages';
 import { changeStatus } from '../orders/order-status';
 import { orderDetails, type OrderView } from '../orders/orders-store';
 import {
@@ -247,10 +245,7 @@ export async function cancelAppointmentOrder(
   };
   if (order.status === 'nopay') {
     // The gateway decides first about a payment it is processing.
-    if (await hasProcessingPayment(db, order.id))
-      throw new BusinessError(orderLifeMessages.paymentInProgress, undefined, {
-        reason: 'paymentInProgress',
-      });
+    if (await hasProcessingPayment(db, order.id)) throw refuse('paymentInProgress');
     const row = await db.transaction(async (tx) => {
       const changed = await changeStatus(tx, {
         orderId: order.id,

@@ -147,6 +147,13 @@ export const appointmentMessages: Record<AppointmentRejection, AllLocales> = {
     'Ce rendez-vous ne peut plus être modifié.',
     'Esta cita ya no se puede cambiar.',
   ),
+  paymentInProgress: t(
+    'A payment of this appointment is still being processed. Please try again in a moment.',
+    '该预约的支付仍在处理中，请稍后再试。',
+    '該預約的支付仍在處理中，請稍後再試。',
+    'Un paiement de ce rendez-vous est en cours. Réessayez dans un instant.',
+    'Un pago de esta cita aún se está procesando. Inténtalo de nuevo en un momento.',
+  ),
   sameTime: t(
     'The appointment is already at this time.',
     '预约已是该时间。',

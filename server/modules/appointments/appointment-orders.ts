@@ -119,11 +119,11 @@ export async function prepareAppointmentOrder(
   const hold = await usableHold(env, cart, service, start, ctx.timeZone);
   checkDuration(cart, service, hold, chosenId === null ? null : techs[0]!);
 
+  // The customer's live hold already keeps the time; without one, the time must be free now.
   await expireShopDue(app, shopId, now);
-  const busy = await busyFor(env, ctx, techs, service, hold?.id);
   const checked = hold
     ? { start: hold.startsAt.getTime(), candidates: [hold.serviceUserId] }
-    : checkStart(ctx, techs, service, busy, now, start);
+    : checkStart(ctx, techs, service, await busyFor(env, ctx, techs, service), now, start);
 
   const prepared = await prepareOrder(env, entry, cart);
   const techOf = (id: number) => ctx.technicians.find((t) => t.row.id === id)!;

@@ -72,6 +72,24 @@ async function deleteLapsedHolds(
 const placesOf = (service: BookableService): (number | null)[] =>
   service.pool ? Array.from({ length: service.pool.capacity }, (_, i) => i + 1) : [null];
 
+/** Advisory lock classes: a claim on a technician's or a pool's time. */
+const TECHNICIAN_LOCK = 72_011;
+const POOL_LOCK = 72_012;
+
+/**
+ * Claims that could conflict take their technicians' and pool's advisory locks first, pool then
+ * technicians by id, held to the end of the transaction. PostgreSQL checks an exclusion constraint against
+ * rows other transactions are still inserting by waiting for them, and two inserts that conflict with each
+ * other can each wait for the other: a deadlock, found only after deadlock_timeout. Taking the locks in
+ * one order makes such claims queue instead; the constraint stays what refuses an overlap (decision A11).
+ */
+async function lockClaim(tx: Tx, req: SlotRequest): Promise<void> {
+  if (req.service.pool)
+    await tx.execute(sql`select pg_advisory_xact_lock(${POOL_LOCK}, ${req.service.pool.id})`);
+  const ids = [...new Set(req.candidates.map((c) => c.serviceUserId))].sort((a, b) => a - b);
+  for (const id of ids) await tx.execute(sql`select pg_advisory_xact_lock(${TECHNICIAN_LOCK}, ${id})`);
+}
+
 /**
  * Runs `write` for each technician and pool place in turn, each in a savepoint, until one is not refused by
  * an exclusion constraint; null when all are. Other errors roll back and propagate.
@@ -90,6 +108,7 @@ async function firstAccepted<R>(
     },
   ) => Promise<R | null>,
 ): Promise<R | null | 'gone'> {
+  await lockClaim(tx, req);
   for (const candidate of req.candidates) {
     const span = spanOf(req.service, req.start, candidate.duration);
     await deleteLapsedHolds(tx, now, span, candidate.serviceUserId, req.service.pool?.id ?? null);

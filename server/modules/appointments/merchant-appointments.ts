@@ -11,7 +11,7 @@ import {
   type AppointmentStatus,
 } from '../../../src/domain/api/beauty-rules';
 import type { CatalogueLocale, Locale } from '../../../src/domain/enums';
-import { localTimeOf, rangeInstants, rangesOn } from '../../../src/booking/availability';
+import { localTimeOf, rangeInstants, rangesOn, type LocalRange } from '../../../src/booking/availability';
 import { clockOf, isoInZone } from '../../../src/booking/weekly-hours';
 import type { Database, Executor } from '../../db/client';
 import {
@@ -318,6 +318,18 @@ async function contextOf(env: MerchantAppointmentEnv): Promise<BookingContext | 
   return shop ? loadBookingContext(env.db, shop) : null;
 }
 
+/** The wall-clock minutes two lists of ranges of one day share, in order. */
+function overlapOf(a: readonly LocalRange[], b: readonly LocalRange[]): LocalRange[] {
+  const out: LocalRange[] = [];
+  for (const x of a)
+    for (const y of b) {
+      const start = Math.max(x.start, y.start);
+      const end = Math.min(x.end, y.end);
+      if (start < end) out.push({ start, end });
+    }
+  return out.sort((p, q) => p.start - q.start);
+}
+
 /** A day of the shop's technicians (or one): their working time and live appointments, by start. */
 export async function technicianDay(
   env: MerchantAppointmentEnv,
@@ -360,10 +372,10 @@ export async function technicianDay(
     timeZone: ctx.timeZone,
     serviceUsers: techs.map((t) => ({
       ...briefOf(t.row, env.catalogueLocale),
-      working: rangesOn(t.plan, t.exceptions, date).map((r) => ({
-        start: clockOf(r.start),
-        end: clockOf(r.end),
-      })),
+      // Their plan that day within the shop's hours: a day the shop closes is no working day.
+      working: overlapOf(rangesOn(t.plan, t.exceptions, date), rangesOn(ctx.hours, ctx.exceptions, date)).map(
+        (r) => ({ start: clockOf(r.start), end: clockOf(r.end) }),
+      ),
       appointments: views.filter((v) => v.serviceUser.id === t.row.id),
     })),
   };

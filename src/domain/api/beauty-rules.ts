@@ -95,6 +95,8 @@ export const APPOINTMENT_REJECTIONS = [
   'notChangeable',
   /** Moving to the time it already has. */
   'sameTime',
+  /** Cancelling an unpaid appointment while an online payment of it is still processing at the gateway. */
+  'paymentInProgress',
 ] as const;
 export type AppointmentRejection = (typeof APPOINTMENT_REJECTIONS)[number];
 

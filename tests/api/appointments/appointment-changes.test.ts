@@ -376,6 +376,15 @@ describe.each(testDatabases)('appointment changes on %s', (kind) => {
       customerPhone: '13800000002',
     });
     expect((await merchant('appointment/day', { serviceUserId: 9999 })).status).toBe(404);
+    // New Year's Eve the studio closes at 17:00; on New Year's Day nobody works.
+    const workingOn = async (date: string) =>
+      ((await merchant('appointment/day', { date, serviceUserId: TECH.leo })).body.info as MerchantDayInfo)
+        .serviceUsers[0]!.working;
+    expect(await workingOn('2026-12-31')).toEqual([
+      { start: '10:00', end: '13:00' },
+      { start: '14:00', end: '17:00' },
+    ]);
+    expect(await workingOn('2027-01-01')).toEqual([]);
 
     const out: string[] = [];
     const err: string[] = [];

@@ -183,11 +183,53 @@ describe.each(testDatabases)('appointments on %s', (kind) => {
       expect(r.body.result).toBe(false);
       expect(r.body.message).toMatch(/^Please check your input/);
     }
+    // Technicians' taken times: an unknown technician, a malformed date.
+    const other = await call<AppointmentRejectionInfo>(
+      'alreadyAppointmentTimes',
+      { serviceUserId: 9601, date: WEDNESDAY },
+      ann,
+    );
+    expect(other.body.info.reason).toBe('serviceUserNotFound');
+    for (const body of [
+      { serviceUserId: TECH.leo },
+      { serviceUserId: TECH.leo, date: '2026-13-01' },
+      { date: WEDNESDAY },
+    ]) {
+      const r = await call('alreadyAppointmentTimes', body, ann);
+      expect(r.body.message).toMatch(/^Please check your input/);
+    }
+    for (const [action, body] of [
+      ['appointments', { scope: 'tomorrow' }],
+      ['appointments', { pageLimit: 1000 }],
+      ['appointmentDetail', { id: 'one' }],
+      ['reschedule', { id: 1, start: { date: WEDNESDAY } }],
+      ['cancel', { id: 1, reason: 'x'.repeat(101) }],
+      ['extendHold', {}],
+      ['releaseHold', { id: 0 }],
+      ['users', { productId: -5 }],
+    ] as const) {
+      const r = await call(action, body, ann);
+      expect(r.body.result, action).toBe(false);
+      expect(r.body.message).toMatch(/^Please check your input/);
+    }
+    // Without a session: 401, as every call needing one.
+    const anonymous = await h.call('beauty/availability', { productId: SERVICE.mensCut });
+    expect(anonymous.status).toBe(401);
     // A shop that takes no appointments.
     const burger = await enter(h, 1);
     const r = await call<AppointmentRejectionInfo>('availability', { productId: 1101 }, burger);
     expect(r.body.info.reason).toBe('appointmentsUnavailable');
-    expect((await call('users', {}, burger)).body.result).toBe(false);
+    for (const action of ['users', 'settings', 'hold', 'alreadyAppointmentTimes']) {
+      const body =
+        action === 'hold'
+          ? { productId: 1101, start: { date: WEDNESDAY, time: '12:00' } }
+          : action === 'alreadyAppointmentTimes'
+            ? { serviceUserId: TECH.leo, date: WEDNESDAY }
+            : {};
+      const refusal = await call<AppointmentRejectionInfo>(action, body, burger);
+      expect(refusal.body.info.reason, action).toBe('appointmentsUnavailable');
+    }
+    expect((await call('users', {}, burger, 'zh-CN')).body.message).toBe('本店不支持预约。');
   });
 
   it('holds a time, hides it from others, replaces it with the next hold and frees it when released', async () => {
@@ -400,6 +442,57 @@ describe.each(testDatabases)('appointments on %s', (kind) => {
       { ...at, products: [{ id: SERVICE.mensCut, quantity: 0, tastes: [], mealset: [] }] },
       'emptyCart',
     );
+  });
+
+  it('answers a repeated submit with the first appointment, never a second booking', async () => {
+    const ann = await enter(h, STUDIO);
+    const body = {
+      idempotencyKey: `appointment-replay-${kind}`,
+      serviceStartTimeInfo: { date: '2026-12-05', time: '16:00' },
+      serviceUser: { id: TECH.leo },
+    };
+    const replies = await Promise.all([
+      confirm<OrderConfirmInfo>(ann, body),
+      confirm<OrderConfirmInfo>(ann, body),
+    ]);
+    for (const r of replies) expect(r.body.result, r.body.message).toBe(true);
+    expect(replies[0]!.body.info.order.id).toBe(replies[1]!.body.info.order.id);
+    expect(replies.map((r) => r.body.info.replayed).sort()).toEqual([false, true]);
+    const rows = await h.database.db
+      .select()
+      .from(appointmentBookings)
+      .where(eq(appointmentBookings.orderId, replies[0]!.body.info.order.id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('refuses holds that break a rule, writing nothing', async () => {
+    const ann = await enter(h, STUDIO);
+    const before = await bookings();
+    for (const [body, reason] of [
+      [{ productId: SERVICE.mensCut, start: { date: WEDNESDAY, time: '09:00' } }, 'appointmentTimeInvalid'],
+      [{ productId: SERVICE.mensCut, start: { date: TUESDAY, time: '15:00' } }, 'appointmentTimeInvalid'],
+      [{ productId: SERVICE.lashes, start: { date: WEDNESDAY, time: '15:00' } }, 'serviceUnavailable'],
+      [
+        { productId: SERVICE.mensCut, serviceUserId: TECH.coco, start: { date: WEDNESDAY, time: '15:00' } },
+        'serviceUserCannotPerform',
+      ],
+      [{ productId: 1101, start: { date: WEDNESDAY, time: '15:00' } }, 'serviceNotFound'],
+    ] as const) {
+      const r = await call<AppointmentRejectionInfo>('hold', body, ann);
+      expect(r.body.info.reason, JSON.stringify(body)).toBe(reason);
+    }
+    for (const body of [
+      {},
+      { productId: SERVICE.mensCut },
+      { productId: SERVICE.mensCut, start: { date: '2026-02-30', time: '15:00' } },
+      { productId: SERVICE.mensCut, start: { date: WEDNESDAY, time: '25:00' } },
+      { productId: SERVICE.mensCut, serviceUserId: -1, start: { date: WEDNESDAY, time: '15:00' } },
+    ]) {
+      const r = await call('hold', body, ann);
+      expect(r.body.result).toBe(false);
+      expect(r.body.message).toMatch(/^Please check your input/);
+    }
+    expect(await bookings()).toBe(before);
   });
 
   it('books for tomorrow morning in the evening, while the studio is closed', async () => {

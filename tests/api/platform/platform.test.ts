@@ -20,7 +20,12 @@ import { chains as demoChains, shops as demoShops } from '../../../server/seed/i
 import { actionRoutes, BusinessError, defineAction } from '../../../server/http/action';
 import { seedDatabase } from '../../../server/seed/seeder';
 import { apiPath, SHOP_NOT_FOUND } from '../../../src/domain/api/envelope';
-import { isShopOpenNow, isWithinRanges, isWithinScanHours } from '../../../src/domain/hours';
+import {
+  isShopOpenForAnyMode,
+  isShopOpenNow,
+  isWithinRanges,
+  isWithinScanHours,
+} from '../../../src/domain/hours';
 import { fixtureSeed, fixtureSettings, STOPPED_SHOP_ID } from '../helpers/fixture';
 import {
   buildTestApp,
@@ -509,5 +514,13 @@ describe('opening hours', () => {
     expect(isShopOpenNow({ ...shop, openShop: false, selfCollection: true }, 'selfPickup', at('12:00'))).toBe(
       true,
     );
+    // An appointment is for a later time: booked while the shop is closed now (decision A12), unless the
+    // shop takes no orders at all; a shop card's open badge still says closed.
+    expect(isShopOpenNow(shop, 'appointment', at('15:00'))).toBe(true);
+    expect(
+      isShopOpenNow({ ...shop, openShop: false, selfCollection: false }, 'appointment', at('12:00')),
+    ).toBe(false);
+    expect(isShopOpenForAnyMode({ ...shop, orderTypes: ['appointment'] }, at('15:00'))).toBe(false);
+    expect(isShopOpenForAnyMode({ ...shop, orderTypes: ['appointment'] }, at('12:00'))).toBe(true);
   });
 });
