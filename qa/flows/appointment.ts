@@ -11,7 +11,13 @@ import type { Page, Route } from '@playwright/test';
 import { expect } from '../expect';
 import { App } from '../../tests/e2e/pages/app';
 import { consumerCall } from '../../tests/e2e/pages/orders';
-import { AppointmentConfirmPage, ServicesTab, STUDIO, TimesPage } from '../../tests/e2e/pages/appointment';
+import {
+  AppointmentConfirmPage,
+  bookThroughApi,
+  ServicesTab,
+  STUDIO,
+  TimesPage,
+} from '../../tests/e2e/pages/appointment';
 import {
   APPOINTMENT_EVENTS,
   appointmentModel,
@@ -85,50 +91,25 @@ async function nextFreeAfter(page: Page): Promise<FreeTime[]> {
     .slice(0, 3);
 }
 
-/** An appointment of this customer's, booked through the API (a blow-dry with Coco, days ahead). */
-async function bookThroughApi(page: Page): Promise<number> {
-  const availability = await consumerCall<{ dates: { date: string; starts: { time: string }[] }[] }>(
-    page,
-    'beauty/availability',
-    { productId: BLOW_DRY, serviceUserId: COCO, date: '2026-11-25', days: 7 },
-  );
-  const day = availability.dates.find((d) => d.starts.length > 1)!;
-  const start = { date: day.date, time: day.starts[0]!.time };
-  const hold = await consumerCall<{ id: number }>(page, 'beauty/hold', {
-    productId: BLOW_DRY,
-    serviceUserId: COCO,
-    start,
-  });
-  const pay = await consumerCall<{ payTypes: { id: number; payType: string }[] }>(page, 'store/paySetting', {
-    orderType: 'appointment',
-  });
-  const cash = pay.payTypes.find((p) => p.payType === 'Cash')!;
-  const { order } = await consumerCall<{ order: { appointment: { id: number } } }>(page, 'order/confirm', {
-    type: 'appointment',
-    payType: 'Cash',
-    payTypeId: cash.id,
-    products: [{ id: BLOW_DRY, quantity: 1 }],
-    holdId: hold.id,
-    serviceUser: { id: COCO },
-    serviceStartTimeInfo: start,
-    idempotencyKey: `qa-move-${Date.now()}-${Math.random().toString(36).slice(2)}`,
-  });
-  return order.appointment.id;
-}
-
 /** The studio's availability with Leo's times taken out: the technician with no free time of the model. */
-async function leoFullyBooked(route: Route) {
-  const response = await route.fetch();
-  const body = (await response.json()) as {
-    result: boolean;
-    info?: { dates: { starts: { serviceUserIds: number[] }[] }[] };
-  };
-  if (body.result && body.info)
-    for (const d of body.info.dates)
-      d.starts = d.starts
-        .map((s) => ({ ...s, serviceUserIds: s.serviceUserIds.filter((id) => id !== LEO) }))
-        .filter((s) => s.serviceUserIds.length > 0);
-  await route.fulfill({ response, json: body });
+async function leoFullyBooked(page: Page, route: Route) {
+  try {
+    const response = await route.fetch();
+    const body = (await response.json()) as {
+      result: boolean;
+      info?: { dates: { starts: { serviceUserIds: number[] }[] }[] };
+    };
+    if (body.result && body.info)
+      for (const d of body.info.dates)
+        d.starts = d.starts
+          .map((s) => ({ ...s, serviceUserIds: s.serviceUserIds.filter((id) => id !== LEO) }))
+          .filter((s) => s.serviceUserIds.length > 0);
+    await route.fulfill({ response, json: body });
+  } catch (error) {
+    // A read still on its way when the replay ends and closes the page.
+    if (page.isClosed() || /disposed|closed/i.test(String(error))) return;
+    throw error;
+  }
 }
 
 const actions: QaFlow<AppointmentModelEvent>['actions'] = {
@@ -143,7 +124,7 @@ const actions: QaFlow<AppointmentModelEvent>['actions'] = {
     await new ServicesTab(run.page).book('洗发吹造型').click();
   },
   OPEN_MOVE: async (run) => {
-    const id = await bookThroughApi(run.page);
+    const { id } = await bookThroughApi(run.page, BLOW_DRY, COCO, '2026-11-25');
     gateOf(run, 'availability').arm();
     await new App(run.page).open('/order/select-service-user', { reschedule: id });
   },
@@ -254,6 +235,8 @@ const checks: QaFlow['checks'] = {
   'times.ready': async (run, state) => {
     const model = modelOf(state);
     const times = new TimesPage(run.page);
+    // Read again (after a refusal): the times are ready once the grid is no longer busy.
+    await expect(run.page.locator('section[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
     const technician = {
       any: times.anyTechnician,
       free: times.technician(/^可可/),
@@ -328,7 +311,7 @@ export const appointmentFlow: QaFlow<AppointmentModelEvent> = {
   begin: async (run) => {
     const { page } = run;
     // Registered before the gates, so a held call reaches them once a gate lets it through.
-    await page.route('**/new/consumer/beauty/availability', (route) => leoFullyBooked(route));
+    await page.route('**/new/consumer/beauty/availability', (route) => leoFullyBooked(page, route));
     await page.route('**/new/consumer/beauty/extendHold', (route) =>
       run.memory.get('dropExtensions') ? route.abort('connectionreset') : route.fallback(),
     );

@@ -2,6 +2,7 @@
 // of its model has a page mapping (assertMapped throws otherwise, naming what is missing).
 import { assertMapped, type QaFlow } from '../flow';
 import { appointmentFlow } from './appointment';
+import { appointmentCancelFlow } from './appointment-cancel';
 import { checkoutFlow } from './checkout';
 import { couponSelectionFlow } from './coupon-selection';
 import { entryFlow } from './entry';
@@ -27,6 +28,7 @@ export const FLOWS: QaFlow[] = [
   pointExchangeFlow,
   expandRedBagFlow,
   appointmentFlow,
+  appointmentCancelFlow,
 ].map((flow) => flow as unknown as QaFlow);
 
 export function flowNamed(name: string): QaFlow {

@@ -107,6 +107,7 @@ export function TimePickerView(props: TimePickerViewProps) {
         </h2>
         <div className={styles.scroller} role="radiogroup" aria-labelledby="technician-title">
           <Choice
+            disabled={props.timesBusy}
             name="technician"
             id="technician-any"
             checked={props.any.chosen}
@@ -126,6 +127,7 @@ export function TimePickerView(props: TimePickerViewProps) {
           </Choice>
           {props.technicians.map((t) => (
             <Choice
+              disabled={props.timesBusy}
               key={t.id}
               name="technician"
               id={`technician-${t.id}`}
@@ -188,6 +190,7 @@ export function TimePickerView(props: TimePickerViewProps) {
                 const named = name !== T.select.today() && name !== T.select.tomorrow() ? null : name;
                 return (
                   <Choice
+                    disabled={props.timesBusy}
                     key={d.date}
                     name="date"
                     id={`date-${d.date}`}
@@ -232,6 +235,7 @@ export function TimePickerView(props: TimePickerViewProps) {
                       <div className={styles.grid}>
                         {group.starts.map((s) => (
                           <Choice
+                            disabled={props.timesBusy}
                             key={s.time}
                             name="time"
                             id={`time-${s.time}`}
@@ -288,6 +292,8 @@ function Choice(props: {
   onChange: () => void;
   label: string;
   children: ReactNode;
+  /** While the times are read again, a choice would be dropped: it waits. */
+  disabled?: boolean;
 }) {
   return (
     <label className={styles.choice} htmlFor={props.id}>
@@ -299,6 +305,7 @@ function Choice(props: {
         checked={props.checked}
         onChange={props.onChange}
         aria-label={props.label}
+        disabled={props.disabled}
       />
       {props.children}
     </label>

@@ -3,6 +3,7 @@
 // the orders tab. In the words of the screens, in either language.
 import { expect, type Locator, type Page } from '@playwright/test';
 import { App } from './app';
+import { consumerCall } from './orders';
 
 /** Lumière Hair & Beauty Studio: appointments only, Shanghai. */
 export const STUDIO = 5;
@@ -134,4 +135,44 @@ export async function appointmentOf(
     };
     return body.info.appointment;
   }, orderId);
+}
+
+/**
+ * Books an appointment for this browser's customer through the API, paid at the counter: the service with the
+ * technician at their first time on the first day from `from` that has two or more (the appointment pages
+ * have scenarios of their own).
+ */
+export async function bookThroughApi(
+  page: Page,
+  productId: number,
+  serviceUserId: number,
+  from: string,
+): Promise<{ id: number; orderId: number; date: string; time: string }> {
+  const availability = await consumerCall<{ dates: { date: string; starts: { time: string }[] }[] }>(
+    page,
+    'beauty/availability',
+    { productId, serviceUserId, date: from, days: 7 },
+  );
+  const day = availability.dates.find((d) => d.starts.length > 1)!;
+  const start = { date: day.date, time: day.starts[0]!.time };
+  const hold = await consumerCall<{ id: number }>(page, 'beauty/hold', { productId, serviceUserId, start });
+  const pay = await consumerCall<{ payTypes: { id: number; payType: string }[] }>(page, 'store/paySetting', {
+    orderType: 'appointment',
+  });
+  const cash = pay.payTypes.find((p) => p.payType === 'Cash')!;
+  const { order } = await consumerCall<{ order: { id: number; appointment: { id: number } } }>(
+    page,
+    'order/confirm',
+    {
+      type: 'appointment',
+      payType: 'Cash',
+      payTypeId: cash.id,
+      products: [{ id: productId, quantity: 1 }],
+      holdId: hold.id,
+      serviceUser: { id: serviceUserId },
+      serviceStartTimeInfo: start,
+      idempotencyKey: `e2e-appointment-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+    },
+  );
+  return { id: order.appointment.id, orderId: order.id, ...start };
 }
