@@ -58,7 +58,7 @@ test('a new customer books a women’s cut with Coco, pays online and sees it on
   await expect(confirm.held).toContainText('已为您保留这个时间');
   await expect(confirm.countdown).toHaveText(/^\d{2}:\d{2}$/);
   await expect(confirm.technician).toContainText('可可');
-  await expect(confirm.when).toContainText(`11月21日星期六, ${time}`);
+  await expect(confirm.when).toContainText(`11月21日星期六 ${time}`);
   await app.expectAccessible();
 
   // Meanwhile another customer, in another browser, wants the same cut with Coco that Saturday.
@@ -94,7 +94,7 @@ test('a new customer books a women’s cut with Coco, pays online and sees it on
   await new SandboxGateway(page).payWithCard('4242 4242 4242 4242');
   await app.expectRoute('/order/success');
   await expect(pay.result).toContainText('支付成功');
-  await expect(page.getByTestId('booked-appointment')).toContainText(`11月21日星期六 ${time}`);
+  await expect(page.getByTestId('booked-appointment')).toContainText(`11月21日星期六 · ${time}`);
   await expect(page.getByTestId('booked-appointment')).toContainText('可可');
   await app.expectAccessible();
   const orderId = Number(new URL(page.url().replace('#', '')).searchParams.get('id'));
@@ -103,11 +103,11 @@ test('a new customer books a women’s cut with Coco, pays online and sees it on
   // The orders tab shows it among the upcoming appointments, paid, with its time and technician.
   await page.getByRole('button', { name: '查看订单' }).click();
   await app.expectRoute('/pages/user/order/detail');
-  await expect(page.getByTestId('appointment-section')).toContainText(`11月21日星期六 ${time}`);
+  await expect(page.getByTestId('appointment-section')).toContainText(`11月21日星期六 · ${time}`);
   await app.open('/pages/user/order/list');
   const orders = new AppointmentsOnOrdersTab(page);
   const card = orders.appointment(booked.id);
-  await expect(card).toContainText(`11月21日星期六 ${time}`);
+  await expect(card).toContainText(`11月21日周六 · ${time}`);
   await expect(card.getByTestId('appointment-status')).toHaveText('已预约');
   await expect(page.locator(`a[data-order-id="${orderId}"]`)).toContainText(`预约 · 11/21 ${time} · 可可`);
   await app.expectAccessible();
@@ -181,7 +181,7 @@ test('in English, a customer books any technician for a men’s cut for a friend
   const pay = new PayPanel(page);
   await pay.action(/^Confirm/).click();
   await expect(pay.result).toBeVisible();
-  await expect(page.getByTestId('booked-appointment')).toContainText(`Monday, November 23 ${time}`);
+  await expect(page.getByTestId('booked-appointment')).toContainText(`Monday, November 23 · ${time}`);
   const orderId = Number(new URL(page.url().replace('#', '')).searchParams.get('id'));
 
   // Its page shows who comes, and moves it to another time that day.
@@ -199,7 +199,7 @@ test('in English, a customer books any technician for a men’s cut for a friend
   await times.time(later).check();
   await times.continue.click();
   await app.expectRoute('/pages/user/order/detail');
-  await expect(section).toContainText(`Monday, November 23 ${later}`);
+  await expect(section).toContainText(`Monday, November 23 · ${later}`);
 });
 
 test('in the evening, when the studio is closed, a customer still books a later time', async ({

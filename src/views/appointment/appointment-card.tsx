@@ -6,7 +6,7 @@ import { errorText } from '../../i18n/error-text';
 import { useI18nContext } from '../../i18n/i18n-context';
 import { Button, LinkButton } from '../ui/button';
 import { Dialog } from '../ui/dialog';
-import { dayLong, type AppointmentTexts } from './appointment-text';
+import { dayLabel, dayLong, type AppointmentTexts } from './appointment-text';
 import styles from './appointment.module.css';
 
 export interface AppointmentCardProps {
@@ -44,7 +44,14 @@ export function AppointmentCard(props: AppointmentCardProps) {
     >
       <div className={styles.appointmentHead}>
         <Heading id={`appointment-${a.id}`} className={styles.appointmentWhen}>
-          {dayLong(a.date, locale)} {a.time}–{a.endTime}
+          {props.orderHref ? (
+            <a className={styles.whenLink} href={props.orderHref}>
+              {dayLabel(a.date, locale)} · {a.time}–{a.endTime}
+              <span className="visually-hidden"> {T.manage.view({ orderNo: a.orderNo })}</span>
+            </a>
+          ) : (
+            `${dayLong(a.date, locale)} · ${a.time}–${a.endTime}`
+          )}
         </Heading>
         <span
           className={QUIET.includes(a.status) ? `${styles.status} ${styles.statusQuiet}` : styles.status}
@@ -76,11 +83,6 @@ export function AppointmentCard(props: AppointmentCardProps) {
         </p>
       )}
       <div className={styles.actions}>
-        {props.orderHref && (
-          <a className={styles.link} href={props.orderHref}>
-            {T.manage.view({ orderNo: a.orderNo })}
-          </a>
-        )}
         {props.canCancel && (
           <Button variant="secondary" size="small" onClick={props.onCancel}>
             {T.manage.cancel()}

@@ -11,7 +11,14 @@ import { Button } from '../ui/button';
 import { Icon } from '../ui/icons';
 import { useInspection } from '../ui/inspection';
 import { CheckField, TextField, type ConfirmFieldError } from '../order/form-fields';
-import { relativeDay, type AppointmentTexts } from './appointment-text';
+import { addDays, weekdayShort, type AppointmentTexts } from './appointment-text';
+
+/** An offered day, short enough for three offers in a row: today, tomorrow, or the weekday. */
+function offerDay(T: AppointmentTexts, date: string, today: string | null, locale: string): string {
+  if (today !== null && date === today) return T.select.today();
+  if (today !== null && date === addDays(today, 1)) return T.select.tomorrow();
+  return weekdayShort(date, locale);
+}
 import styles from './appointment.module.css';
 
 /** A message that asks for another time, with the free times it offers and the way back to every time. */
@@ -25,6 +32,8 @@ export function AppointmentAlert(props: {
   finding?: boolean;
   onOffer?: (time: FreeTime) => void;
   action?: ReactNode;
+  /** Inside a section of the page (the confirm form) rather than between its blocks. */
+  inline?: boolean;
 }) {
   const { locale } = useI18nContext();
   const { T } = props;
@@ -34,7 +43,13 @@ export function AppointmentAlert(props: {
     ref.current?.focus();
   }, [props.title]);
   return (
-    <div className={styles.alert} role="alert" tabIndex={-1} ref={ref} data-testid="appointment-alert">
+    <div
+      className={props.inline ? `${styles.alert} ${styles.alertInline}` : styles.alert}
+      role="alert"
+      tabIndex={-1}
+      ref={ref}
+      data-testid="appointment-alert"
+    >
       <p className={styles.alertTitle}>{props.title}</p>
       {props.text && <p className={styles.alertText}>{props.text}</p>}
       {props.finding && <p className={styles.alertText}>{T.confirm.findingFreeTimes()}</p>}
@@ -48,7 +63,7 @@ export function AppointmentAlert(props: {
                 onClick={() => props.onOffer?.(t)}
                 data-offer={t.time}
               >
-                {relativeDay(T, t.date, props.today, locale)} {t.time}
+                {offerDay(T, t.date, props.today, locale)} {t.time}
               </button>
             </li>
           ))}

@@ -95,8 +95,13 @@ export function OrderCard({
         <dl className={styles.facts}>
           <dt>{LL.checkout.result.orderNo()}</dt>
           <dd data-testid="order-no">{order.orderNo}</dd>
-          <dt>{LL.checkout.result.orderType()}</dt>
-          <dd>{LL.orderType[order.orderType]()}</dd>
+          {/* A booking in the head already says what it is. */}
+          {!head && (
+            <>
+              <dt>{LL.checkout.result.orderType()}</dt>
+              <dd>{LL.orderType[order.orderType]()}</dd>
+            </>
+          )}
           {order.table && (
             <>
               <dt>{LL.checkout.result.table()}</dt>

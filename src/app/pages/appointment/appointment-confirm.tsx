@@ -258,13 +258,14 @@ function ConfirmForm({
   const changeTime = () => appointment.send({ type: 'appointment.changeTime' });
   const chosenStart = hold ? { date: hold.date, time: hold.time } : start;
   const when = chosenStart
-    ? `${dayLong(chosenStart.date, locale)}, ${chosenStart.time}${hold ? `–${clockIn(hold.endAt, timeZone)}` : ''}`
+    ? `${dayLong(chosenStart.date, locale)}${locale.startsWith('zh') ? ' ' : ', '}${chosenStart.time}${hold ? `–${clockIn(hold.endAt, timeZone)}` : ''}`
     : null;
 
   const alert =
     step === 'taken' || step === 'lost' ? (
       <AppointmentAlert
         T={T}
+        inline
         today={shopToday(clock(), timeZone)}
         title={
           notice === 'slotTaken'
@@ -286,6 +287,7 @@ function ConfirmForm({
     ) : step === 'refused' ? (
       <AppointmentAlert
         T={T}
+        inline
         today={null}
         title={T.confirm.refused()}
         action={<Button onClick={changeTime}>{T.confirm.allTimes()}</Button>}
@@ -293,6 +295,7 @@ function ConfirmForm({
     ) : step === 'holdFailed' ? (
       <AppointmentAlert
         T={T}
+        inline
         today={null}
         title={T.confirm.holdFailed()}
         text={appointmentError ? errorText(LL, appointmentError) : null}

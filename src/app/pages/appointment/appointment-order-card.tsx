@@ -23,7 +23,7 @@ export default function AppointmentOrderCard({ order }: { order: OrderDetail }) 
           data-testid="booked-appointment"
         >
           <p className={styles.appointmentWhen}>
-            {dayLong(a.date, locale)} {a.time}–{a.endTime}
+            {dayLong(a.date, locale)} · {a.time}–{a.endTime}
           </p>
           <div className={styles.row}>
             <img className={styles.rowAvatar} src={a.serviceUser.headImage} alt="" width={40} height={40} />
