@@ -16,8 +16,6 @@ import { errorText } from '../../../i18n/error-text';
 import { useI18nContext } from '../../../i18n/i18n-context';
 import type { appointmentMachine } from '../../../machines/appointment/appointment.machine';
 import * as select from '../../../machines/appointment/appointment.selectors';
-import { factsOf } from '../../../machines/cart/cart.rules';
-import { initialChoice, toCartLine } from '../../../machines/catalog/product-choice.rules';
 import type { checkoutMachine } from '../../../machines/checkout/checkout.machine';
 import {
   selectBreakdown,
@@ -55,17 +53,18 @@ import { useCart, type CartRef } from '../../cart-state';
 import { clock } from '../../clock';
 import { appointmentFlow } from '../../flows/appointment';
 import type * as CheckoutFlowModule from '../../flows/checkout';
+import type * as ServiceLineModule from './service-line';
 import { newIdempotencyKey } from '../../idempotency-key';
 import { useAppNavigation } from '../../shell';
 import { useFlow } from '../../use-flow';
 import { fieldErrorText } from '../order/checkout-text';
 
 // The checkout flow is a chunk of its own, shared with the cart's confirm page, and loads beside this one.
-const loadCheckoutCode = () => import('../../flows/checkout');
+const loadCheckoutCode = () => Promise.all([import('../../flows/checkout'), import('./service-line')]);
 const CheckoutWithCode = lazy(async () => {
-  const code = await loadCheckoutCode();
+  const [code, service] = await loadCheckoutCode();
   function LoadedCheckout(props: CheckoutProps) {
-    return <Checkout {...props} checkoutFlow={code.checkoutFlow} />;
+    return <Checkout {...props} checkoutFlow={code.checkoutFlow} serviceLineOf={service.serviceLineOf} />;
   }
   return { default: LoadedCheckout };
 });
@@ -169,19 +168,23 @@ function Checkout({
   appointment,
   cart,
   checkoutFlow,
-}: CheckoutProps & { checkoutFlow: (typeof CheckoutFlowModule)['checkoutFlow'] }) {
+  serviceLineOf,
+}: CheckoutProps & {
+  checkoutFlow: (typeof CheckoutFlowModule)['checkoutFlow'];
+  serviceLineOf: (typeof ServiceLineModule)['serviceLineOf'];
+}) {
   const navigation = useAppNavigation();
   const checkout = useFlow(
     checkoutFlow,
     () => {
       const service = select.selectService(appointment.getSnapshot())!;
-      const line = toCartLine(service.product, initialChoice(service.product));
+      const { line, facts } = serviceLineOf(service.product);
       const { parts } = cart.getSnapshot().context;
       return {
         input: {
           orderType: 'appointment' as const,
-          lines: [{ ...line, quantity: 1 }],
-          products: [factsOf(service.product)],
+          lines: [line],
+          products: [facts],
           // The service is priced as an appointment whatever the cart was last priced for.
           parts: { ...parts, orderType: 'appointment' as const },
           // The customer is the session's; only someone else coming is asked for.

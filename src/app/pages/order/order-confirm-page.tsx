@@ -71,7 +71,7 @@ type CheckoutCode = typeof CheckoutFlowModule;
 const route = getRouteApi('/order/confirm');
 
 // An appointment's confirm page (its service and time in the query) loads its own code and messages.
-const AppointmentConfirm = lazy(() => import('../appointment/appointment-confirm-page'));
+const AppointmentConfirm = lazy(() => import('../appointment/appointment-confirm-entry'));
 
 const idOf = (value: unknown): number | null => {
   const n = typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : NaN;

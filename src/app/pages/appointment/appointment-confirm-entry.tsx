@@ -1,4 +1,4 @@
-// The appointment's confirm page once its messages are in (the checkout's load with /order/confirm).
+// The appointment's part of /order/confirm once its messages are in (the checkout's load with the page).
 import { useI18nContext } from '../../../i18n/i18n-context';
 import type { ShopInfo } from '../../../domain/shop';
 import { useAppointmentTexts } from '../../../views/appointment/appointment-text';
