@@ -44,6 +44,16 @@ export class NetworkGate {
     for (const route of await this.heldCalls()) await route.fallback();
   }
 
+  /** Answers the held calls with a business refusal, as the server words it (nothing reaches the server). */
+  async refuse(info: object, message: string) {
+    for (const route of await this.heldCalls())
+      await route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ result: false, info, message }),
+      });
+  }
+
   /** Fails the held calls as a dropped connection would. */
   async fail() {
     for (const route of await this.heldCalls()) await route.abort('connectionreset');

@@ -70,6 +70,17 @@ const menuOf =
     if (orderType) await expect(page.getByRole('button', { name: orderType, pressed: true })).toBeVisible();
   };
 
+/** Rule 4: a beauty shop's tab 1 lists its services to book (the appointment tab), never a menu and a cart. */
+const servicesOf =
+  (shopId: number) =>
+  async (page: Page): Promise<void> => {
+    const app = new App(page);
+    await expect(app.heading(SHOP_NAME[shopId]!)).toBeVisible();
+    await expect(page.locator('li[data-service-id]').first()).toBeVisible();
+    await expect(app.tab('预约')).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByTestId('cart-bar')).toHaveCount(0);
+  };
+
 const tableOf =
   (name: string) =>
   async (page: Page): Promise<void> => {
@@ -159,7 +170,7 @@ const LINKS: Record<DemoEntryScenario, DemoLink> = {
     lands: {
       route: '/pages/user/index-tab-1',
       query: { orderType: 'appointment' },
-      shows: menuOf(SHOP.studio),
+      shows: servicesOf(SHOP.studio),
     },
   },
   tableIdle: {

@@ -1,6 +1,8 @@
 // The flows QA generates paths for and replays. A flow is listed here only when every event and every state
 // of its model has a page mapping (assertMapped throws otherwise, naming what is missing).
 import { assertMapped, type QaFlow } from '../flow';
+import { appointmentFlow } from './appointment';
+import { appointmentCancelFlow } from './appointment-cancel';
 import { checkoutFlow } from './checkout';
 import { couponSelectionFlow } from './coupon-selection';
 import { entryFlow } from './entry';
@@ -25,6 +27,8 @@ export const FLOWS: QaFlow[] = [
   payPasswordFlow,
   pointExchangeFlow,
   expandRedBagFlow,
+  appointmentFlow,
+  appointmentCancelFlow,
 ].map((flow) => flow as unknown as QaFlow);
 
 export function flowNamed(name: string): QaFlow {

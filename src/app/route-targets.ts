@@ -17,6 +17,7 @@ export const BUILT_PATHS = [
   '/product/detail',
   '/product/search',
   '/order/confirm',
+  '/order/select-service-user',
   '/order/success',
   '/order/fail',
   '/order/stripe-pay',
@@ -64,7 +65,7 @@ export interface Target {
 
 /** Spec routes without a page yet, and the page that stands in for each (keeping the useful query). */
 const NEAREST: Record<string, (query: Query) => Target> = {
-  // Appointment booking: the selection tab, which lists the services.
+  // Appointment booking: the selection tab, which lists a beauty shop's services.
   '/pages/appointment/index': () => ({ path: '/pages/user/index-tab-1', query: {} }),
 };
 

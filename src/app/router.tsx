@@ -133,6 +133,16 @@ export const orderConfirmRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/order/confirm',
   component: lazyPage(() => import('./pages/order/order-confirm-page')),
+  // An appointment's confirm page names its service and time (read in the page's chunk); the cart's none.
+  validateSearch: (search: Record<string, unknown>) => search,
+});
+// The technician and time of an appointment (decision A30): the query names the service, and is read in the
+// page's own chunk.
+export const orderSelectServiceUserRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/order/select-service-user',
+  component: lazyPage(() => import('./pages/appointment/select-service-user-page')),
+  validateSearch: (search: Record<string, unknown>) => search,
 });
 export const orderListRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -366,6 +376,7 @@ const routeTree = rootRoute.addChildren([
   productDetailRoute,
   productSearchRoute,
   orderConfirmRoute,
+  orderSelectServiceUserRoute,
   orderSuccessRoute,
   orderListRoute,
   orderDetailRoute,

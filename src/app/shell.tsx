@@ -118,8 +118,9 @@ export function Shell() {
     [shop],
   );
   const tabs = useMemo(
-    () => TABS.map((tab) => ({ key: tab.key, path: tab.path, icon: tab.icon, label: tab.label(LL) })),
-    [LL],
+    () =>
+      TABS.map((tab) => ({ key: tab.key, path: tab.path, icon: tab.icon(shop), label: tab.label(LL, shop) })),
+    [LL, shop],
   );
 
   return (

@@ -17,6 +17,7 @@ export type Translation = RootTranslation & DisallowNamespaces
 export type Translations = RootTranslation &
 {
 	address: NamespaceAddressTranslation,
+	appointment: NamespaceAppointmentTranslation,
 	checkout: NamespaceCheckoutTranslation,
 	coupons: NamespaceCouponsTranslation,
 	info: NamespaceInfoTranslation,
@@ -135,6 +136,10 @@ type RootTranslation = {
 		 */
 		selection: string
 		/**
+		 * B​o​o​k
+		 */
+		appointment: string
+		/**
 		 * O​r​d​e​r​s
 		 */
 		orders: string
@@ -239,6 +244,10 @@ type RootTranslation = {
 		 * H​o​w​ ​w​o​u​l​d​ ​y​o​u​ ​l​i​k​e​ ​t​o​ ​o​r​d​e​r​?
 		 */
 		orderModes: string
+		/**
+		 * B​o​o​k​ ​a​ ​s​e​r​v​i​c​e
+		 */
+		bookModes: string
 		/**
 		 * S​h​o​p​ ​d​e​t​a​i​l​s
 		 */
@@ -674,6 +683,10 @@ type RootTranslation = {
 		 */
 		backToMenu: string
 		/**
+		 * B​o​o​k​ ​a​n​o​t​h​e​r​ ​s​e​r​v​i​c​e
+		 */
+		backToServices: string
+		/**
 		 * T​h​i​s​ ​o​r​d​e​r​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​f​o​u​n​d​.
 		 */
 		loadFailed: string
@@ -908,6 +921,522 @@ export type NamespaceAddressTranslation = {
 		 * F​i​n​d​i​n​g​ ​y​o​u​r​ ​l​o​c​a​t​i​o​n​ ​t​o​o​k​ ​t​o​o​ ​l​o​n​g​.​ ​P​l​e​a​s​e​ ​t​y​p​e​ ​t​h​e​ ​a​d​d​r​e​s​s​.
 		 */
 		geoTimeout: string
+	}
+}
+
+export type NamespaceAppointmentTranslation = {
+	tab: {
+		/**
+		 * B​o​o​k​ ​a​n​ ​a​p​p​o​i​n​t​m​e​n​t
+		 */
+		title: string
+		/**
+		 * B​o​o​k​ ​u​p​ ​t​o​ ​{​d​a​y​s​}​ ​d​a​y​{​{​s​}​}​ ​a​h​e​a​d
+		 * @param {number} days
+		 */
+		horizon: RequiredParams<'days'>
+		/**
+		 * F​r​e​e​ ​c​h​a​n​g​e​s​ ​u​n​t​i​l​ ​{​h​o​u​r​s​}​ ​h​o​u​r​{​{​s​}​}​ ​b​e​f​o​r​e
+		 * @param {number} hours
+		 */
+		freeChange: RequiredParams<'hours'>
+		/**
+		 * O​p​e​n​ ​n​o​w​ ​·​ ​{​h​o​u​r​s​}
+		 * @param {string} hours
+		 */
+		openNow: RequiredParams<'hours'>
+		/**
+		 * C​l​o​s​e​d​ ​n​o​w​ ​·​ ​y​o​u​ ​c​a​n​ ​s​t​i​l​l​ ​b​o​o​k​ ​a​ ​l​a​t​e​r​ ​t​i​m​e
+		 */
+		closedNow: string
+		/**
+		 * S​e​r​v​i​c​e​s
+		 */
+		servicesLabel: string
+		/**
+		 * B​o​o​k
+		 */
+		book: string
+		/**
+		 * B​o​o​k​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		bookService: RequiredParams<'name'>
+		/**
+		 * {​c​o​u​n​t​}​ ​m​i​n
+		 * @param {number} count
+		 */
+		minutes: RequiredParams<'count'>
+		/**
+		 * N​o​t​ ​b​o​o​k​a​b​l​e​ ​n​o​w
+		 */
+		unavailable: string
+		/**
+		 * N​o​ ​s​e​r​v​i​c​e​s​ ​t​o​ ​b​o​o​k​ ​y​e​t
+		 */
+		empty: string
+		/**
+		 * T​h​i​s​ ​s​h​o​p​ ​h​a​s​ ​n​o​t​ ​p​u​b​l​i​s​h​e​d​ ​a​n​y​ ​s​e​r​v​i​c​e​s​ ​y​e​t​.
+		 */
+		emptyHint: string
+		/**
+		 * T​h​e​ ​s​e​r​v​i​c​e​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+		 */
+		loadFailed: string
+		/**
+		 * Y​o​u​r​ ​n​e​x​t​ ​a​p​p​o​i​n​t​m​e​n​t
+		 */
+		upcoming: string
+		/**
+		 * {​w​h​e​n​}​ ​·​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 * @param {string} when
+		 */
+		upcomingAt: RequiredParams<'name' | 'when'>
+	}
+	select: {
+		/**
+		 * C​h​o​o​s​e​ ​a​ ​t​i​m​e
+		 */
+		title: string
+		/**
+		 * C​h​a​n​g​e​ ​t​h​e​ ​t​i​m​e
+		 */
+		moveTitle: string
+		/**
+		 * O​t​h​e​r​ ​s​e​r​v​i​c​e​s
+		 */
+		changeService: string
+		/**
+		 * T​e​c​h​n​i​c​i​a​n
+		 */
+		technician: string
+		/**
+		 * A​n​y​ ​t​e​c​h​n​i​c​i​a​n
+		 */
+		any: string
+		/**
+		 * W​h​o​e​v​e​r​ ​i​s​ ​f​r​e​e​ ​f​i​r​s​t
+		 */
+		anyHint: string
+		/**
+		 * N​o​.​ ​{​j​o​b​N​o​}
+		 * @param {string} jobNo
+		 */
+		jobNo: RequiredParams<'jobNo'>
+		/**
+		 * N​e​x​t​:​ ​{​w​h​e​n​}
+		 * @param {string} when
+		 */
+		nextFree: RequiredParams<'when'>
+		/**
+		 * F​u​l​l​y​ ​b​o​o​k​e​d
+		 */
+		noFreeTime: string
+		/**
+		 * D​a​t​e
+		 */
+		date: string
+		/**
+		 * T​i​m​e
+		 */
+		time: string
+		/**
+		 * T​o​d​a​y
+		 */
+		today: string
+		/**
+		 * T​o​m​o​r​r​o​w
+		 */
+		tomorrow: string
+		/**
+		 * F​u​l​l
+		 */
+		dayFull: string
+		/**
+		 * M​o​r​n​i​n​g
+		 */
+		morning: string
+		/**
+		 * A​f​t​e​r​n​o​o​n
+		 */
+		afternoon: string
+		/**
+		 * E​v​e​n​i​n​g
+		 */
+		evening: string
+		/**
+		 * N​o​ ​f​r​e​e​ ​t​i​m​e​s​ ​o​n​ ​t​h​i​s​ ​d​a​y​.
+		 */
+		noTimesDay: string
+		/**
+		 * S​e​e​ ​{​d​a​t​e​}
+		 * @param {string} date
+		 */
+		nextDayWithTimes: RequiredParams<'date'>
+		/**
+		 * {​n​a​m​e​}​ ​h​a​s​ ​n​o​ ​f​r​e​e​ ​t​i​m​e​ ​i​n​ ​t​h​e​ ​n​e​x​t​ ​{​d​a​y​s​}​ ​d​a​y​{​{​s​}​}​.
+		 * @param {number} days
+		 * @param {string} name
+		 */
+		noTimesTechnician: RequiredParams<'days' | 'name'>
+		/**
+		 * A​n​o​t​h​e​r​ ​t​e​c​h​n​i​c​i​a​n​ ​m​a​y​ ​h​a​v​e​ ​t​i​m​e​ ​s​o​o​n​e​r​.
+		 */
+		noTimesTechnicianHint: string
+		/**
+		 * N​o​ ​f​r​e​e​ ​t​i​m​e​ ​i​n​ ​t​h​e​ ​n​e​x​t​ ​{​d​a​y​s​}​ ​d​a​y​{​{​s​}​}​.
+		 * @param {number} days
+		 */
+		noTimesAnyone: RequiredParams<'days'>
+		/**
+		 * C​a​l​l​ ​t​h​e​ ​s​h​o​p​:​ ​t​h​e​y​ ​m​a​y​ ​b​e​ ​a​b​l​e​ ​t​o​ ​f​i​t​ ​y​o​u​ ​i​n​.
+		 */
+		noTimesAnyoneHint: string
+		/**
+		 * S​e​e​ ​e​v​e​r​y​ ​t​e​c​h​n​i​c​i​a​n​’​s​ ​t​i​m​e​s
+		 */
+		seeAnyTechnician: string
+		/**
+		 * C​a​l​l​ ​t​h​e​ ​s​h​o​p
+		 */
+		callShop: string
+		/**
+		 * {​d​a​t​e​}​,​ ​{​s​t​a​r​t​}​–​{​e​n​d​}
+		 * @param {string} date
+		 * @param {string} end
+		 * @param {string} start
+		 */
+		summary: RequiredParams<'date' | 'end' | 'start'>
+		/**
+		 * w​i​t​h​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		summaryWith: RequiredParams<'name'>
+		/**
+		 * C​h​o​o​s​e​ ​a​ ​t​i​m​e​ ​t​o​ ​c​o​n​t​i​n​u​e
+		 */
+		chooseTimeFirst: string
+		/**
+		 * C​o​n​t​i​n​u​e
+		 */
+		'continue': string
+		/**
+		 * M​o​v​e​ ​t​o​ ​t​h​i​s​ ​t​i​m​e
+		 */
+		moveTo: string
+		/**
+		 * M​o​v​i​n​g​…
+		 */
+		moving: string
+		/**
+		 * B​o​o​k​e​d​ ​n​o​w​:​ ​{​w​h​e​n​}
+		 * @param {string} when
+		 */
+		current: RequiredParams<'when'>
+		/**
+		 * T​h​e​ ​f​r​e​e​ ​t​i​m​e​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+		 */
+		loadFailed: string
+		/**
+		 * T​h​i​s​ ​s​e​r​v​i​c​e​ ​c​a​n​n​o​t​ ​b​e​ ​b​o​o​k​e​d​ ​r​i​g​h​t​ ​n​o​w​.
+		 */
+		unavailableTitle: string
+		/**
+		 * I​t​ ​m​a​y​ ​b​e​ ​s​o​l​d​ ​o​u​t​ ​o​r​ ​p​a​u​s​e​d​.​ ​C​h​o​o​s​e​ ​a​n​o​t​h​e​r​ ​s​e​r​v​i​c​e​.
+		 */
+		unavailableHint: string
+		/**
+		 * S​e​e​ ​t​h​e​ ​s​e​r​v​i​c​e​s
+		 */
+		otherServices: string
+		/**
+		 * F​r​e​e​ ​t​i​m​e​s​ ​n​e​a​r​b​y
+		 */
+		freeTimes: string
+		moveBlocked: {
+			/**
+			 * T​h​i​s​ ​a​p​p​o​i​n​t​m​e​n​t​ ​c​a​n​ ​n​o​ ​l​o​n​g​e​r​ ​b​e​ ​c​h​a​n​g​e​d​ ​o​n​l​i​n​e​:​ ​f​r​e​e​ ​c​h​a​n​g​e​s​ ​e​n​d​ ​{​h​o​u​r​s​}​ ​h​o​u​r​{​{​s​}​}​ ​b​e​f​o​r​e​ ​i​t​ ​s​t​a​r​t​s​.​ ​P​l​e​a​s​e​ ​c​a​l​l​ ​t​h​e​ ​s​h​o​p​.
+			 * @param {number} hours
+			 */
+			changeWindowClosed: RequiredParams<'hours'>
+			/**
+			 * T​h​i​s​ ​a​p​p​o​i​n​t​m​e​n​t​ ​c​a​n​ ​n​o​ ​l​o​n​g​e​r​ ​b​e​ ​c​h​a​n​g​e​d​.
+			 */
+			notChangeable: string
+			/**
+			 * T​h​i​s​ ​a​p​p​o​i​n​t​m​e​n​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​f​o​u​n​d​.
+			 */
+			appointmentNotFound: string
+		}
+		/**
+		 * M​y​ ​a​p​p​o​i​n​t​m​e​n​t​s
+		 */
+		toOrders: string
+	}
+	confirm: {
+		/**
+		 * C​o​n​f​i​r​m​ ​a​p​p​o​i​n​t​m​e​n​t
+		 */
+		title: string
+		/**
+		 * Y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t
+		 */
+		section: string
+		/**
+		 * S​e​r​v​i​c​e
+		 */
+		service: string
+		/**
+		 * T​e​c​h​n​i​c​i​a​n
+		 */
+		technician: string
+		/**
+		 * T​i​m​e
+		 */
+		time: string
+		/**
+		 * C​h​o​s​e​n​ ​f​o​r​ ​y​o​u
+		 */
+		assigned: string
+		/**
+		 * {​c​o​u​n​t​}​ ​m​i​n
+		 * @param {number} count
+		 */
+		minutes: RequiredParams<'count'>
+		/**
+		 * C​h​a​n​g​e
+		 */
+		change: string
+		/**
+		 * H​o​l​d​i​n​g​ ​t​h​i​s​ ​t​i​m​e​ ​f​o​r​ ​y​o​u​…
+		 */
+		holding: string
+		/**
+		 * T​h​i​s​ ​t​i​m​e​ ​i​s​ ​h​e​l​d​ ​f​o​r​ ​y​o​u
+		 */
+		held: string
+		/**
+		 * H​e​l​d​ ​f​o​r
+		 */
+		holdLeft: string
+		/**
+		 * S​o​r​r​y​,​ ​t​h​i​s​ ​t​i​m​e​ ​w​a​s​ ​j​u​s​t​ ​t​a​k​e​n​.
+		 */
+		slotTaken: string
+		/**
+		 * W​e​ ​c​o​u​l​d​ ​n​o​ ​l​o​n​g​e​r​ ​h​o​l​d​ ​t​h​i​s​ ​t​i​m​e​ ​f​o​r​ ​y​o​u​.
+		 */
+		holdExpired: string
+		/**
+		 * T​h​i​s​ ​t​i​m​e​ ​i​s​ ​n​o​ ​l​o​n​g​e​r​ ​h​e​l​d​ ​f​o​r​ ​y​o​u​.
+		 */
+		holdLost: string
+		/**
+		 * C​h​o​o​s​e​ ​o​n​e​ ​o​f​ ​t​h​e​ ​n​e​x​t​ ​f​r​e​e​ ​t​i​m​e​s​,​ ​o​r​ ​s​e​e​ ​e​v​e​r​y​ ​t​i​m​e​.
+		 */
+		freeTimesHint: string
+		/**
+		 * N​o​ ​f​r​e​e​ ​t​i​m​e​ ​c​l​o​s​e​ ​t​o​ ​i​t​.
+		 */
+		noFreeTimes: string
+		/**
+		 * L​o​o​k​i​n​g​ ​f​o​r​ ​f​r​e​e​ ​t​i​m​e​s​…
+		 */
+		findingFreeTimes: string
+		/**
+		 * S​e​e​ ​a​l​l​ ​t​i​m​e​s
+		 */
+		allTimes: string
+		/**
+		 * T​h​e​ ​t​i​m​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​h​e​l​d​.
+		 */
+		holdFailed: string
+		/**
+		 * T​h​i​s​ ​t​i​m​e​ ​c​a​n​ ​n​o​ ​l​o​n​g​e​r​ ​b​e​ ​b​o​o​k​e​d​.​ ​P​l​e​a​s​e​ ​c​h​o​o​s​e​ ​a​n​o​t​h​e​r​.
+		 */
+		refused: string
+		/**
+		 * W​h​o​ ​i​s​ ​c​o​m​i​n​g
+		 */
+		whoIsComing: string
+		/**
+		 * I​ ​a​m​ ​b​o​o​k​i​n​g​ ​f​o​r​ ​s​o​m​e​o​n​e​ ​e​l​s​e
+		 */
+		forSomeoneElse: string
+		/**
+		 * T​h​e​i​r​ ​n​a​m​e
+		 */
+		beautyUserName: string
+		/**
+		 * T​h​e​i​r​ ​p​h​o​n​e
+		 */
+		beautyUserPhone: string
+		/**
+		 * S​e​r​v​i​c​e
+		 */
+		goods: string
+		/**
+		 * P​r​i​c​e
+		 */
+		linesTitle: string
+		/**
+		 * B​o​o​k
+		 */
+		submit: string
+		/**
+		 * B​o​o​k​i​n​g​…
+		 */
+		submitting: string
+		/**
+		 * F​r​e​e​ ​c​h​a​n​g​e​s​ ​a​n​d​ ​c​a​n​c​e​l​l​a​t​i​o​n​ ​u​n​t​i​l​ ​{​h​o​u​r​s​}​ ​h​o​u​r​{​{​s​}​}​ ​b​e​f​o​r​e​ ​i​t​ ​s​t​a​r​t​s​.
+		 * @param {number} hours
+		 */
+		freeChange: RequiredParams<'hours'>
+		/**
+		 * A​n​y​t​h​i​n​g​ ​t​h​e​ ​t​e​c​h​n​i​c​i​a​n​ ​s​h​o​u​l​d​ ​k​n​o​w
+		 */
+		notePlaceholder: string
+	}
+	status: {
+		/**
+		 * A​w​a​i​t​i​n​g​ ​p​a​y​m​e​n​t
+		 */
+		awaitingPayment: string
+		/**
+		 * B​o​o​k​e​d
+		 */
+		booked: string
+		/**
+		 * C​o​n​f​i​r​m​e​d
+		 */
+		confirmed: string
+		/**
+		 * I​n​ ​p​r​o​g​r​e​s​s
+		 */
+		arrived: string
+		/**
+		 * C​o​m​p​l​e​t​e​d
+		 */
+		completed: string
+		/**
+		 * M​i​s​s​e​d
+		 */
+		noShow: string
+		/**
+		 * C​a​n​c​e​l​l​e​d
+		 */
+		cancelled: string
+	}
+	manage: {
+		/**
+		 * U​p​c​o​m​i​n​g​ ​a​p​p​o​i​n​t​m​e​n​t​s
+		 */
+		upcomingTitle: string
+		/**
+		 * R​e​s​c​h​e​d​u​l​e
+		 */
+		reschedule: string
+		/**
+		 * C​a​n​c​e​l
+		 */
+		cancel: string
+		/**
+		 * P​a​y
+		 */
+		pay: string
+		/**
+		 * V​i​e​w​ ​a​p​p​o​i​n​t​m​e​n​t​ ​{​o​r​d​e​r​N​o​}
+		 * @param {string} orderNo
+		 */
+		view: RequiredParams<'orderNo'>
+		/**
+		 * C​a​n​c​e​l​ ​t​h​i​s​ ​a​p​p​o​i​n​t​m​e​n​t​?
+		 */
+		cancelTitle: string
+		/**
+		 * {​w​h​e​n​}​ ​w​i​l​l​ ​b​e​ ​f​r​e​e​ ​f​o​r​ ​o​t​h​e​r​s​ ​a​g​a​i​n​.
+		 * @param {string} when
+		 */
+		cancelBody: RequiredParams<'when'>
+		/**
+		 * T​h​e​ ​{​a​m​o​u​n​t​}​ ​y​o​u​ ​p​a​i​d​ ​i​s​ ​g​i​v​e​n​ ​b​a​c​k​.
+		 * @param {string} amount
+		 */
+		cancelRefund: RequiredParams<'amount'>
+		/**
+		 * K​e​e​p​ ​i​t
+		 */
+		keep: string
+		/**
+		 * C​a​n​c​e​l​ ​a​p​p​o​i​n​t​m​e​n​t
+		 */
+		cancelConfirm: string
+		/**
+		 * C​a​n​c​e​l​l​i​n​g​…
+		 */
+		cancelling: string
+		/**
+		 * Y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​i​s​ ​c​a​n​c​e​l​l​e​d​.
+		 */
+		cancelled: string
+		/**
+		 * {​a​m​o​u​n​t​}​ ​i​s​ ​b​a​c​k​ ​o​n​ ​y​o​u​r​ ​m​e​m​b​e​r​ ​c​a​r​d​.
+		 * @param {string} amount
+		 */
+		refundedCard: RequiredParams<'amount'>
+		/**
+		 * {​a​m​o​u​n​t​}​ ​i​s​ ​o​n​ ​i​t​s​ ​w​a​y​ ​b​a​c​k​ ​t​o​ ​y​o​u​r​ ​c​a​r​d​.
+		 * @param {string} amount
+		 */
+		refundedGateway: RequiredParams<'amount'>
+		blocked: {
+			/**
+			 * C​h​a​n​g​e​s​ ​e​n​d​ ​{​h​o​u​r​s​}​ ​h​o​u​r​{​{​s​}​}​ ​b​e​f​o​r​e​ ​t​h​e​ ​s​t​a​r​t​:​ ​p​l​e​a​s​e​ ​c​a​l​l​ ​t​h​e​ ​s​h​o​p​.
+			 * @param {number} hours
+			 */
+			changeWindowClosed: RequiredParams<'hours'>
+			/**
+			 * T​h​i​s​ ​a​p​p​o​i​n​t​m​e​n​t​ ​c​a​n​ ​n​o​ ​l​o​n​g​e​r​ ​b​e​ ​c​h​a​n​g​e​d​.
+			 */
+			notChangeable: string
+		}
+		/**
+		 * M​e​s​s​a​g​e​ ​f​r​o​m​ ​t​h​e​ ​s​h​o​p​:​ ​{​r​e​a​s​o​n​}
+		 * @param {string} reason
+		 */
+		reasonFromShop: RequiredParams<'reason'>
+		/**
+		 * A​p​p​o​i​n​t​m​e​n​t
+		 */
+		detailTitle: string
+		/**
+		 * W​h​e​n
+		 */
+		when: string
+		/**
+		 * T​e​c​h​n​i​c​i​a​n
+		 */
+		'with': string
+		/**
+		 * C​o​m​i​n​g
+		 */
+		who: string
+		error: {
+			/**
+			 * A​p​p​o​i​n​t​m​e​n​t​s​ ​c​a​n​ ​b​e​ ​c​h​a​n​g​e​d​ ​u​p​ ​t​o​ ​{​h​o​u​r​s​}​ ​h​o​u​r​{​{​s​}​}​ ​b​e​f​o​r​e​ ​t​h​e​y​ ​s​t​a​r​t​.​ ​P​l​e​a​s​e​ ​c​a​l​l​ ​t​h​e​ ​s​h​o​p​.
+			 * @param {number} hours
+			 */
+			changeWindowClosed: RequiredParams<'hours'>
+			/**
+			 * T​h​i​s​ ​a​p​p​o​i​n​t​m​e​n​t​ ​c​a​n​ ​n​o​ ​l​o​n​g​e​r​ ​b​e​ ​c​h​a​n​g​e​d​.
+			 */
+			notChangeable: string
+			/**
+			 * T​h​i​s​ ​a​p​p​o​i​n​t​m​e​n​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​f​o​u​n​d​.
+			 */
+			appointmentNotFound: string
+		}
 	}
 }
 
@@ -1302,6 +1831,23 @@ export type NamespaceCheckoutTranslation = {
 		 * @param {unknown} max
 		 */
 		noteTooLong: RequiredParams<'max'>
+		/**
+		 * P​l​e​a​s​e​ ​c​h​o​o​s​e​ ​a​ ​t​i​m​e​ ​f​o​r​ ​y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​.
+		 */
+		appointmentTimeRequired: string
+		/**
+		 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​t​h​e​ ​n​a​m​e​ ​a​n​d​ ​p​h​o​n​e​ ​o​f​ ​t​h​e​ ​p​e​r​s​o​n​ ​c​o​m​i​n​g​.
+		 */
+		beautyUserIncomplete: string
+		/**
+		 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​a​ ​c​o​r​r​e​c​t​ ​p​h​o​n​e​ ​n​u​m​b​e​r​ ​f​o​r​ ​t​h​e​ ​p​e​r​s​o​n​ ​c​o​m​i​n​g​.
+		 */
+		beautyUserPhoneInvalid: string
+		/**
+		 * T​h​e​ ​n​a​m​e​ ​c​a​n​ ​b​e​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s​.
+		 * @param {unknown} max
+		 */
+		beautyUserNameTooLong: RequiredParams<'max'>
 	}
 	tablePage: {
 		/**
@@ -4546,6 +5092,7 @@ export type NamespaceWebViewTranslation = {
 
 export type Namespaces =
 	| 'address'
+	| 'appointment'
 	| 'checkout'
 	| 'coupons'
 	| 'info'
@@ -4566,6 +5113,12 @@ type DisallowNamespaces = {
 	 * you need to use the `./address/index.ts` file instead
 	 */
 	address?: "[typesafe-i18n] reserved for 'address'-namespace. You need to use the `./address/index.ts` file instead."
+
+	/**
+	 * reserved for 'appointment'-namespace\
+	 * you need to use the `./appointment/index.ts` file instead
+	 */
+	appointment?: "[typesafe-i18n] reserved for 'appointment'-namespace. You need to use the `./appointment/index.ts` file instead."
 
 	/**
 	 * reserved for 'checkout'-namespace\
@@ -4749,6 +5302,10 @@ export type TranslationFunctions = {
 		 */
 		selection: () => LocalizedString
 		/**
+		 * Book
+		 */
+		appointment: () => LocalizedString
+		/**
 		 * Orders
 		 */
 		orders: () => LocalizedString
@@ -4850,6 +5407,10 @@ export type TranslationFunctions = {
 		 * How would you like to order?
 		 */
 		orderModes: () => LocalizedString
+		/**
+		 * Book a service
+		 */
+		bookModes: () => LocalizedString
 		/**
 		 * Shop details
 		 */
@@ -5249,6 +5810,10 @@ export type TranslationFunctions = {
 		 */
 		backToMenu: () => LocalizedString
 		/**
+		 * Book another service
+		 */
+		backToServices: () => LocalizedString
+		/**
 		 * This order could not be found.
 		 */
 		loadFailed: () => LocalizedString
@@ -5475,6 +6040,492 @@ export type TranslationFunctions = {
 			 * Finding your location took too long. Please type the address.
 			 */
 			geoTimeout: () => LocalizedString
+		}
+	}
+	appointment: {
+		tab: {
+			/**
+			 * Book an appointment
+			 */
+			title: () => LocalizedString
+			/**
+			 * Book up to {days} day{{s}} ahead
+			 */
+			horizon: (arg: { days: number }) => LocalizedString
+			/**
+			 * Free changes until {hours} hour{{s}} before
+			 */
+			freeChange: (arg: { hours: number }) => LocalizedString
+			/**
+			 * Open now · {hours}
+			 */
+			openNow: (arg: { hours: string }) => LocalizedString
+			/**
+			 * Closed now · you can still book a later time
+			 */
+			closedNow: () => LocalizedString
+			/**
+			 * Services
+			 */
+			servicesLabel: () => LocalizedString
+			/**
+			 * Book
+			 */
+			book: () => LocalizedString
+			/**
+			 * Book {name}
+			 */
+			bookService: (arg: { name: string }) => LocalizedString
+			/**
+			 * {count} min
+			 */
+			minutes: (arg: { count: number }) => LocalizedString
+			/**
+			 * Not bookable now
+			 */
+			unavailable: () => LocalizedString
+			/**
+			 * No services to book yet
+			 */
+			empty: () => LocalizedString
+			/**
+			 * This shop has not published any services yet.
+			 */
+			emptyHint: () => LocalizedString
+			/**
+			 * The services could not be loaded.
+			 */
+			loadFailed: () => LocalizedString
+			/**
+			 * Your next appointment
+			 */
+			upcoming: () => LocalizedString
+			/**
+			 * {when} · {name}
+			 */
+			upcomingAt: (arg: { name: string, when: string }) => LocalizedString
+		}
+		select: {
+			/**
+			 * Choose a time
+			 */
+			title: () => LocalizedString
+			/**
+			 * Change the time
+			 */
+			moveTitle: () => LocalizedString
+			/**
+			 * Other services
+			 */
+			changeService: () => LocalizedString
+			/**
+			 * Technician
+			 */
+			technician: () => LocalizedString
+			/**
+			 * Any technician
+			 */
+			any: () => LocalizedString
+			/**
+			 * Whoever is free first
+			 */
+			anyHint: () => LocalizedString
+			/**
+			 * No. {jobNo}
+			 */
+			jobNo: (arg: { jobNo: string }) => LocalizedString
+			/**
+			 * Next: {when}
+			 */
+			nextFree: (arg: { when: string }) => LocalizedString
+			/**
+			 * Fully booked
+			 */
+			noFreeTime: () => LocalizedString
+			/**
+			 * Date
+			 */
+			date: () => LocalizedString
+			/**
+			 * Time
+			 */
+			time: () => LocalizedString
+			/**
+			 * Today
+			 */
+			today: () => LocalizedString
+			/**
+			 * Tomorrow
+			 */
+			tomorrow: () => LocalizedString
+			/**
+			 * Full
+			 */
+			dayFull: () => LocalizedString
+			/**
+			 * Morning
+			 */
+			morning: () => LocalizedString
+			/**
+			 * Afternoon
+			 */
+			afternoon: () => LocalizedString
+			/**
+			 * Evening
+			 */
+			evening: () => LocalizedString
+			/**
+			 * No free times on this day.
+			 */
+			noTimesDay: () => LocalizedString
+			/**
+			 * See {date}
+			 */
+			nextDayWithTimes: (arg: { date: string }) => LocalizedString
+			/**
+			 * {name} has no free time in the next {days} day{{s}}.
+			 */
+			noTimesTechnician: (arg: { days: number, name: string }) => LocalizedString
+			/**
+			 * Another technician may have time sooner.
+			 */
+			noTimesTechnicianHint: () => LocalizedString
+			/**
+			 * No free time in the next {days} day{{s}}.
+			 */
+			noTimesAnyone: (arg: { days: number }) => LocalizedString
+			/**
+			 * Call the shop: they may be able to fit you in.
+			 */
+			noTimesAnyoneHint: () => LocalizedString
+			/**
+			 * See every technician’s times
+			 */
+			seeAnyTechnician: () => LocalizedString
+			/**
+			 * Call the shop
+			 */
+			callShop: () => LocalizedString
+			/**
+			 * {date}, {start}–{end}
+			 */
+			summary: (arg: { date: string, end: string, start: string }) => LocalizedString
+			/**
+			 * with {name}
+			 */
+			summaryWith: (arg: { name: string }) => LocalizedString
+			/**
+			 * Choose a time to continue
+			 */
+			chooseTimeFirst: () => LocalizedString
+			/**
+			 * Continue
+			 */
+			'continue': () => LocalizedString
+			/**
+			 * Move to this time
+			 */
+			moveTo: () => LocalizedString
+			/**
+			 * Moving…
+			 */
+			moving: () => LocalizedString
+			/**
+			 * Booked now: {when}
+			 */
+			current: (arg: { when: string }) => LocalizedString
+			/**
+			 * The free times could not be loaded.
+			 */
+			loadFailed: () => LocalizedString
+			/**
+			 * This service cannot be booked right now.
+			 */
+			unavailableTitle: () => LocalizedString
+			/**
+			 * It may be sold out or paused. Choose another service.
+			 */
+			unavailableHint: () => LocalizedString
+			/**
+			 * See the services
+			 */
+			otherServices: () => LocalizedString
+			/**
+			 * Free times nearby
+			 */
+			freeTimes: () => LocalizedString
+			moveBlocked: {
+				/**
+				 * This appointment can no longer be changed online: free changes end {hours} hour{{s}} before it starts. Please call the shop.
+				 */
+				changeWindowClosed: (arg: { hours: number }) => LocalizedString
+				/**
+				 * This appointment can no longer be changed.
+				 */
+				notChangeable: () => LocalizedString
+				/**
+				 * This appointment could not be found.
+				 */
+				appointmentNotFound: () => LocalizedString
+			}
+			/**
+			 * My appointments
+			 */
+			toOrders: () => LocalizedString
+		}
+		confirm: {
+			/**
+			 * Confirm appointment
+			 */
+			title: () => LocalizedString
+			/**
+			 * Your appointment
+			 */
+			section: () => LocalizedString
+			/**
+			 * Service
+			 */
+			service: () => LocalizedString
+			/**
+			 * Technician
+			 */
+			technician: () => LocalizedString
+			/**
+			 * Time
+			 */
+			time: () => LocalizedString
+			/**
+			 * Chosen for you
+			 */
+			assigned: () => LocalizedString
+			/**
+			 * {count} min
+			 */
+			minutes: (arg: { count: number }) => LocalizedString
+			/**
+			 * Change
+			 */
+			change: () => LocalizedString
+			/**
+			 * Holding this time for you…
+			 */
+			holding: () => LocalizedString
+			/**
+			 * This time is held for you
+			 */
+			held: () => LocalizedString
+			/**
+			 * Held for
+			 */
+			holdLeft: () => LocalizedString
+			/**
+			 * Sorry, this time was just taken.
+			 */
+			slotTaken: () => LocalizedString
+			/**
+			 * We could no longer hold this time for you.
+			 */
+			holdExpired: () => LocalizedString
+			/**
+			 * This time is no longer held for you.
+			 */
+			holdLost: () => LocalizedString
+			/**
+			 * Choose one of the next free times, or see every time.
+			 */
+			freeTimesHint: () => LocalizedString
+			/**
+			 * No free time close to it.
+			 */
+			noFreeTimes: () => LocalizedString
+			/**
+			 * Looking for free times…
+			 */
+			findingFreeTimes: () => LocalizedString
+			/**
+			 * See all times
+			 */
+			allTimes: () => LocalizedString
+			/**
+			 * The time could not be held.
+			 */
+			holdFailed: () => LocalizedString
+			/**
+			 * This time can no longer be booked. Please choose another.
+			 */
+			refused: () => LocalizedString
+			/**
+			 * Who is coming
+			 */
+			whoIsComing: () => LocalizedString
+			/**
+			 * I am booking for someone else
+			 */
+			forSomeoneElse: () => LocalizedString
+			/**
+			 * Their name
+			 */
+			beautyUserName: () => LocalizedString
+			/**
+			 * Their phone
+			 */
+			beautyUserPhone: () => LocalizedString
+			/**
+			 * Service
+			 */
+			goods: () => LocalizedString
+			/**
+			 * Price
+			 */
+			linesTitle: () => LocalizedString
+			/**
+			 * Book
+			 */
+			submit: () => LocalizedString
+			/**
+			 * Booking…
+			 */
+			submitting: () => LocalizedString
+			/**
+			 * Free changes and cancellation until {hours} hour{{s}} before it starts.
+			 */
+			freeChange: (arg: { hours: number }) => LocalizedString
+			/**
+			 * Anything the technician should know
+			 */
+			notePlaceholder: () => LocalizedString
+		}
+		status: {
+			/**
+			 * Awaiting payment
+			 */
+			awaitingPayment: () => LocalizedString
+			/**
+			 * Booked
+			 */
+			booked: () => LocalizedString
+			/**
+			 * Confirmed
+			 */
+			confirmed: () => LocalizedString
+			/**
+			 * In progress
+			 */
+			arrived: () => LocalizedString
+			/**
+			 * Completed
+			 */
+			completed: () => LocalizedString
+			/**
+			 * Missed
+			 */
+			noShow: () => LocalizedString
+			/**
+			 * Cancelled
+			 */
+			cancelled: () => LocalizedString
+		}
+		manage: {
+			/**
+			 * Upcoming appointments
+			 */
+			upcomingTitle: () => LocalizedString
+			/**
+			 * Reschedule
+			 */
+			reschedule: () => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
+			/**
+			 * Pay
+			 */
+			pay: () => LocalizedString
+			/**
+			 * View appointment {orderNo}
+			 */
+			view: (arg: { orderNo: string }) => LocalizedString
+			/**
+			 * Cancel this appointment?
+			 */
+			cancelTitle: () => LocalizedString
+			/**
+			 * {when} will be free for others again.
+			 */
+			cancelBody: (arg: { when: string }) => LocalizedString
+			/**
+			 * The {amount} you paid is given back.
+			 */
+			cancelRefund: (arg: { amount: string }) => LocalizedString
+			/**
+			 * Keep it
+			 */
+			keep: () => LocalizedString
+			/**
+			 * Cancel appointment
+			 */
+			cancelConfirm: () => LocalizedString
+			/**
+			 * Cancelling…
+			 */
+			cancelling: () => LocalizedString
+			/**
+			 * Your appointment is cancelled.
+			 */
+			cancelled: () => LocalizedString
+			/**
+			 * {amount} is back on your member card.
+			 */
+			refundedCard: (arg: { amount: string }) => LocalizedString
+			/**
+			 * {amount} is on its way back to your card.
+			 */
+			refundedGateway: (arg: { amount: string }) => LocalizedString
+			blocked: {
+				/**
+				 * Changes end {hours} hour{{s}} before the start: please call the shop.
+				 */
+				changeWindowClosed: (arg: { hours: number }) => LocalizedString
+				/**
+				 * This appointment can no longer be changed.
+				 */
+				notChangeable: () => LocalizedString
+			}
+			/**
+			 * Message from the shop: {reason}
+			 */
+			reasonFromShop: (arg: { reason: string }) => LocalizedString
+			/**
+			 * Appointment
+			 */
+			detailTitle: () => LocalizedString
+			/**
+			 * When
+			 */
+			when: () => LocalizedString
+			/**
+			 * Technician
+			 */
+			'with': () => LocalizedString
+			/**
+			 * Coming
+			 */
+			who: () => LocalizedString
+			error: {
+				/**
+				 * Appointments can be changed up to {hours} hour{{s}} before they start. Please call the shop.
+				 */
+				changeWindowClosed: (arg: { hours: number }) => LocalizedString
+				/**
+				 * This appointment can no longer be changed.
+				 */
+				notChangeable: () => LocalizedString
+				/**
+				 * This appointment could not be found.
+				 */
+				appointmentNotFound: () => LocalizedString
+			}
 		}
 	}
 	checkout: {
@@ -5839,6 +6890,22 @@ export type TranslationFunctions = {
 			 * The note can be at most {max} characters.
 			 */
 			noteTooLong: (arg: { max: unknown }) => LocalizedString
+			/**
+			 * Please choose a time for your appointment.
+			 */
+			appointmentTimeRequired: () => LocalizedString
+			/**
+			 * Please enter the name and phone of the person coming.
+			 */
+			beautyUserIncomplete: () => LocalizedString
+			/**
+			 * Please enter a correct phone number for the person coming.
+			 */
+			beautyUserPhoneInvalid: () => LocalizedString
+			/**
+			 * The name can be at most {max} characters.
+			 */
+			beautyUserNameTooLong: (arg: { max: unknown }) => LocalizedString
 		}
 		tablePage: {
 			/**

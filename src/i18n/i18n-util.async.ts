@@ -16,6 +16,7 @@ const localeTranslationLoaders = {
 const localeNamespaceLoaders = {
 	en: {
 		address: () => import('./en/address'),
+		appointment: () => import('./en/appointment'),
 		checkout: () => import('./en/checkout'),
 		coupons: () => import('./en/coupons'),
 		info: () => import('./en/info'),
@@ -32,6 +33,7 @@ const localeNamespaceLoaders = {
 	},
 	es: {
 		address: () => import('./es/address'),
+		appointment: () => import('./es/appointment'),
 		checkout: () => import('./es/checkout'),
 		coupons: () => import('./es/coupons'),
 		info: () => import('./es/info'),
@@ -48,6 +50,7 @@ const localeNamespaceLoaders = {
 	},
 	fr: {
 		address: () => import('./fr/address'),
+		appointment: () => import('./fr/appointment'),
 		checkout: () => import('./fr/checkout'),
 		coupons: () => import('./fr/coupons'),
 		info: () => import('./fr/info'),
@@ -64,6 +67,7 @@ const localeNamespaceLoaders = {
 	},
 	'zh-CN': {
 		address: () => import('./zh-CN/address'),
+		appointment: () => import('./zh-CN/appointment'),
 		checkout: () => import('./zh-CN/checkout'),
 		coupons: () => import('./zh-CN/coupons'),
 		info: () => import('./zh-CN/info'),
@@ -80,6 +84,7 @@ const localeNamespaceLoaders = {
 	},
 	'zh-TW': {
 		address: () => import('./zh-TW/address'),
+		appointment: () => import('./zh-TW/appointment'),
 		checkout: () => import('./zh-TW/checkout'),
 		coupons: () => import('./zh-TW/coupons'),
 		info: () => import('./zh-TW/info'),

@@ -12,6 +12,7 @@ import zh_CN from './zh-CN'
 import zh_TW from './zh-TW'
 
 import en_address from './en/address'
+import en_appointment from './en/appointment'
 import en_checkout from './en/checkout'
 import en_coupons from './en/coupons'
 import en_info from './en/info'
@@ -26,6 +27,7 @@ import en_recharge from './en/recharge'
 import en_redBag from './en/redBag'
 import en_webView from './en/webView'
 import es_address from './es/address'
+import es_appointment from './es/appointment'
 import es_checkout from './es/checkout'
 import es_coupons from './es/coupons'
 import es_info from './es/info'
@@ -40,6 +42,7 @@ import es_recharge from './es/recharge'
 import es_redBag from './es/redBag'
 import es_webView from './es/webView'
 import fr_address from './fr/address'
+import fr_appointment from './fr/appointment'
 import fr_checkout from './fr/checkout'
 import fr_coupons from './fr/coupons'
 import fr_info from './fr/info'
@@ -54,6 +57,7 @@ import fr_recharge from './fr/recharge'
 import fr_redBag from './fr/redBag'
 import fr_webView from './fr/webView'
 import zh_CN_address from './zh-CN/address'
+import zh_CN_appointment from './zh-CN/appointment'
 import zh_CN_checkout from './zh-CN/checkout'
 import zh_CN_coupons from './zh-CN/coupons'
 import zh_CN_info from './zh-CN/info'
@@ -68,6 +72,7 @@ import zh_CN_recharge from './zh-CN/recharge'
 import zh_CN_redBag from './zh-CN/redBag'
 import zh_CN_webView from './zh-CN/webView'
 import zh_TW_address from './zh-TW/address'
+import zh_TW_appointment from './zh-TW/appointment'
 import zh_TW_checkout from './zh-TW/checkout'
 import zh_TW_coupons from './zh-TW/coupons'
 import zh_TW_info from './zh-TW/info'
@@ -86,6 +91,7 @@ const localeTranslations = {
 	en: {
 		...en,
 		address: en_address,
+		appointment: en_appointment,
 		checkout: en_checkout,
 		coupons: en_coupons,
 		info: en_info,
@@ -103,6 +109,7 @@ const localeTranslations = {
 	es: {
 		...es,
 		address: es_address,
+		appointment: es_appointment,
 		checkout: es_checkout,
 		coupons: es_coupons,
 		info: es_info,
@@ -120,6 +127,7 @@ const localeTranslations = {
 	fr: {
 		...fr,
 		address: fr_address,
+		appointment: fr_appointment,
 		checkout: fr_checkout,
 		coupons: fr_coupons,
 		info: fr_info,
@@ -137,6 +145,7 @@ const localeTranslations = {
 	'zh-CN': {
 		...zh_CN,
 		address: zh_CN_address,
+		appointment: zh_CN_appointment,
 		checkout: zh_CN_checkout,
 		coupons: zh_CN_coupons,
 		info: zh_CN_info,
@@ -154,6 +163,7 @@ const localeTranslations = {
 	'zh-TW': {
 		...zh_TW,
 		address: zh_TW_address,
+		appointment: zh_TW_appointment,
 		checkout: zh_TW_checkout,
 		coupons: zh_TW_coupons,
 		info: zh_TW_info,

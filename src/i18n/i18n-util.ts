@@ -20,6 +20,7 @@ export const locales: Locales[] = [
 
 export const namespaces: Namespaces[] = [
 	'address',
+	'appointment',
 	'checkout',
 	'coupons',
 	'info',

@@ -201,3 +201,38 @@ test('every tap target of the ordering pages is at least 44 × 44 CSS px', async
 
   expect(small).toEqual([]);
 });
+
+test('every tap target of the appointment pages is at least 44 × 44 CSS px', async ({ app, page }) => {
+  const small: string[] = [];
+  // The beauty studio: its services, a gel manicure's technicians and times, the held time, the orders tab.
+  await app.open('/', { id: 5 });
+  await expect(page.locator('li[data-service-id]').first()).toBeVisible();
+  small.push(...(await smallTargets(page, 'services')));
+
+  await page.getByRole('button', { name: /^(预约凝胶美甲|Book Gel Manicure)$/ }).click();
+  await expect(page.locator('input[name="time"]').first()).toBeVisible();
+  small.push(...(await smallTargets(page, 'times')));
+  // A week ahead, so the orders tab offers to change it.
+  await page.locator('input#date-2026-11-27').check();
+  await page.locator('input[name="time"]').first().check();
+  await page.getByRole('button', { name: /^(下一步|Continue)$/ }).click();
+  await expect(page.getByTestId('hold')).toBeVisible();
+  small.push(...(await smallTargets(page, 'appointment confirm')));
+  await page.getByRole('radio', { name: /到店付款|Pay at the counter/ }).check();
+  await page.getByRole('button', { name: /^(确认预约|Book)$/ }).click();
+  await app.expectRoute('/order/success');
+
+  await app.open('/pages/user/order/list');
+  const upcoming = page.getByTestId('upcoming-appointments');
+  await expect(upcoming.getByRole('button', { name: /^(取消|Cancel)$/ }).first()).toBeVisible();
+  small.push(...(await smallTargets(page, 'orders with appointments')));
+  await upcoming
+    .getByRole('button', { name: /^(取消|Cancel)$/ })
+    .first()
+    .click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  small.push(...(await smallTargets(page, 'cancel dialog', dialog)));
+
+  expect(small).toEqual([]);
+});

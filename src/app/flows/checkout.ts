@@ -2,6 +2,7 @@
 import { fromPromise } from 'xstate';
 import { checkoutMachine } from '../../machines/checkout/checkout.machine';
 import { addressApi } from '../../services/api/address';
+import { appointmentRejectionOf } from '../../services/api/beauty';
 import { deliveryApi } from '../../services/api/delivery';
 import { orderApi, rejectionOf } from '../../services/api/order';
 import { forgetShopOffers, freshShopOffers, priceActivities } from '../shop-activities';
@@ -35,7 +36,12 @@ export const checkoutFlow = checkoutMachine.provide({
         return { placed };
       } catch (error) {
         const rejection = rejectionOf(error);
-        if (!rejection) throw error;
+        if (!rejection) {
+          // An appointment's time or hold refused: the appointment flow offers other times.
+          const appointmentRejection = appointmentRejectionOf(error);
+          if (appointmentRejection) return { appointmentRejection };
+          throw error;
+        }
         if (rejection.reason !== 'activityUnitsTaken') return { rejection };
         // A capped offer ran out between the price shown and the submit: the page shows the new price.
         const offers = await freshShopOffers().catch(() => null);

@@ -32,6 +32,7 @@ const en = {
     label: 'Main sections',
     home: 'Home',
     selection: 'Menu',
+    appointment: 'Book',
     orders: 'Orders',
     my: 'Me',
   },
@@ -62,6 +63,7 @@ const en = {
     call: 'Call {phone:string}',
     notification: 'Notice',
     orderModes: 'How would you like to order?',
+    bookModes: 'Book a service',
     enterShop: 'Shop details',
     chain: 'Part of {chain:string}',
     services: 'Services',
@@ -175,6 +177,7 @@ const en = {
   },
   success: {
     backToMenu: 'Back to the menu',
+    backToServices: 'Book another service',
     loadFailed: 'This order could not be found.',
   },
   multi: {

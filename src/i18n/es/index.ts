@@ -33,6 +33,7 @@ const es = {
     label: 'Secciones principales',
     home: 'Inicio',
     selection: 'Carta',
+    appointment: 'Reservar',
     orders: 'Pedidos',
     my: 'Yo',
   },
@@ -63,6 +64,7 @@ const es = {
     call: 'Llamar al {phone}',
     notification: 'Aviso',
     orderModes: '¿Cómo quieres pedir?',
+    bookModes: 'Reservar un servicio',
     enterShop: 'Datos de la tienda',
     chain: 'Parte de {chain}',
     services: 'Servicios',
@@ -176,6 +178,7 @@ const es = {
   },
   success: {
     backToMenu: 'Volver a la carta',
+    backToServices: 'Reservar otro servicio',
     loadFailed: 'No se encuentra este pedido.',
   },
   multi: {

@@ -33,6 +33,7 @@ const fr = {
     label: 'Sections principales',
     home: 'Accueil',
     selection: 'Menu',
+    appointment: 'Réserver',
     orders: 'Commandes',
     my: 'Moi',
   },
@@ -64,6 +65,7 @@ const fr = {
     call: 'Appeler le {phone}',
     notification: 'Annonce',
     orderModes: 'Comment souhaitez-vous commander ?',
+    bookModes: 'Réserver une prestation',
     enterShop: 'Infos du magasin',
     chain: 'Enseigne {chain}',
     services: 'Services',
@@ -177,6 +179,7 @@ const fr = {
   },
   success: {
     backToMenu: 'Retour à la carte',
+    backToServices: 'Réserver une autre prestation',
     loadFailed: 'Cette commande est introuvable.',
   },
   multi: {

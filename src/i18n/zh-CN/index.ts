@@ -31,6 +31,7 @@ const zhCN = {
     label: '主要栏目',
     home: '首页',
     selection: '点单',
+    appointment: '预约',
     orders: '订单',
     my: '我的',
   },
@@ -61,6 +62,7 @@ const zhCN = {
     call: '拨打 {phone}',
     notification: '公告',
     orderModes: '选择点单方式',
+    bookModes: '预约服务',
     enterShop: '门店详情',
     chain: '隶属 {chain}',
     services: '门店服务',
@@ -174,6 +176,7 @@ const zhCN = {
   },
   success: {
     backToMenu: '返回菜单',
+    backToServices: '再约一个项目',
     loadFailed: '找不到这张订单。',
   },
   multi: {

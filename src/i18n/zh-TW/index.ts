@@ -31,6 +31,7 @@ const zhTW = {
     label: '主要欄目',
     home: '首頁',
     selection: '點餐',
+    appointment: '預約',
     orders: '訂單',
     my: '我的',
   },
@@ -61,6 +62,7 @@ const zhTW = {
     call: '撥打 {phone}',
     notification: '公告',
     orderModes: '選擇點餐方式',
+    bookModes: '預約服務',
     enterShop: '門市詳情',
     chain: '隸屬 {chain}',
     services: '門市服務',
@@ -174,6 +176,7 @@ const zhTW = {
   },
   success: {
     backToMenu: '返回菜單',
+    backToServices: '再約一個項目',
     loadFailed: '找不到這張訂單。',
   },
   multi: {

@@ -3,17 +3,21 @@
 // headcount), the pay type, the note and the pack flag, checked field by field before order/confirm.
 // One idempotency key covers every retry of a submission, so a double tap or a lost reply never places
 // two orders. The cart stays until the order's payment settles (spec §4 cart behaviour: the payment-final
-// callback clears it), so an order left unpaid can still be ordered again from the same cart.
+// callback clears it), so an order left unpaid can still be ordered again from the same cart. An
+// appointment is checked out the same way: its one service line, the time the appointment flow holds
+// (spec §5 "An appointment time is required") and the person coming when it is someone else; a refusal about
+// the time goes back to the appointment flow, which offers other times.
 import { assign, emit, setup } from 'xstate';
 import type { Address } from '../../domain/api/address';
+import type { AppointmentRejectionInfo } from '../../domain/api/beauty';
 import type { GetDistanceInfo } from '../../domain/api/delivery';
 import type {
-  ConfirmOrderType,
   LocalDateTime,
   OrderConfirmInfo,
   OrderConfirmInput,
   OrderDetail,
   OrderRejectionInfo,
+  SubmitOrderType,
 } from '../../domain/api/order';
 import type { PayOption } from '../../domain/api/store';
 import type { TableInfo, TableRef } from '../../domain/api/table';
@@ -29,6 +33,7 @@ import type {
 } from '../../domain/pricing';
 import { defaultPayType, priceCart, type PricingParts } from '../cart/cart.rules';
 import {
+  appointmentFieldError,
   defaultTableware,
   isTablewareCount,
   offeredPayOptions,
@@ -36,6 +41,7 @@ import {
   orderPayload,
   rejectionError,
   validateCheckout,
+  type AppointmentChoice,
   type CheckoutFacts,
   type CheckoutForm,
   type FieldError,
@@ -44,7 +50,7 @@ import type { NavigateEvent } from '../shared/navigation';
 import { errorMessage, notProvided } from '../shared/not-provided';
 
 export interface CheckoutInput {
-  orderType: ConfirmOrderType;
+  orderType: SubmitOrderType;
   lines: CartLine[];
   products: CartProductFacts[];
   /** The cart's pricing parts (shop, member, coupons, activities, taxes, pay type...). */
@@ -105,7 +111,10 @@ type Outcome = 'refused' | 'unknown';
  * now (`offers`), so the page shows the price the customer would pay without a reload.
  */
 export type SubmitResult =
-  { placed: OrderConfirmInfo } | { rejection: OrderRejectionInfo; offers?: ShopOffers };
+  | { placed: OrderConfirmInfo }
+  | { rejection: OrderRejectionInfo; offers?: ShopOffers }
+  /** An appointment refused for its time, its hold or the person coming (APPOINTMENT_REJECTIONS). */
+  | { appointmentRejection: AppointmentRejectionInfo };
 
 /** The shop's running price activities and the customer's earlier special-price units (activity/list). */
 export interface ShopOffers {
@@ -114,7 +123,7 @@ export interface ShopOffers {
 }
 
 export interface CheckoutContext {
-  orderType: ConfirmOrderType;
+  orderType: SubmitOrderType;
   lines: CartLine[];
   products: CartProductFacts[];
   parts: PricingParts;
@@ -158,6 +167,10 @@ export type CheckoutEvent =
   | { type: 'checkout.setPerson'; person: number | null }
   | { type: 'checkout.setNote'; note: string }
   | { type: 'checkout.setPayType'; payType: PayType }
+  /** Appointment: the time the appointment flow holds now, or null while it holds none. */
+  | { type: 'checkout.setAppointment'; appointment: AppointmentChoice | null }
+  /** Appointment: booking for someone else, and who. */
+  | { type: 'checkout.setBeautyUser'; forSomeoneElse?: boolean; name?: string; phone?: string }
   /** The shop's running price activities (activity/list), read after the form opened. */
   | { type: 'checkout.setActivities'; activities: Activity[]; purchased?: PurchasedSpecial[] }
   /** The coupon selection's change: the coupons the engine evaluates and the chosen one. */
@@ -177,7 +190,9 @@ export type CheckoutEmitted =
   /** The server refused the order's coupon: the coupon selection drops it and reads the list again. */
   | { type: 'coupon.refused'; reasons: string[] }
   /** The server refused the order's limit card: the card selection drops it and reads the cards again. */
-  | { type: 'limitCard.refused'; reason: string };
+  | { type: 'limitCard.refused'; reason: string }
+  /** The server refused the appointment's time or hold: the appointment flow offers other times. */
+  | { type: 'appointment.refused'; rejection: AppointmentRejectionInfo };
 
 const facts = (context: CheckoutContext): CheckoutFacts => ({
   shop: context.parts.shop,
@@ -230,7 +245,7 @@ export const checkoutMachine = setup({
   },
   actors: {
     /** store/paySetting for the order type. */
-    loadPayOptions: notProvided<PayOption[], { orderType: ConfirmOrderType }>('loadPayOptions'),
+    loadPayOptions: notProvided<PayOption[], { orderType: SubmitOrderType }>('loadPayOptions'),
     /** delivery/getDistance for a saved address. */
     measureDistance: notProvided<GetDistanceInfo, { addressId: number }>('measureDistance'),
     /** table/getTableInfo; rejects with "table number not found" for a bad code. */
@@ -262,6 +277,10 @@ export const checkoutMachine = setup({
       offeredPayOptions(facts(context)).some((o) => o.payType === params.payType),
     isFormInvalid: ({ context }) => validateCheckout(context.form, facts(context)) !== null,
     isRefusal: (_, params: SubmitResult) => 'rejection' in params,
+    isAppointmentRefusal: (_, params: SubmitResult) => 'appointmentRejection' in params,
+    /** The refusal is about the person coming, which the form fixes; any other is about the time. */
+    isBeautyUserRefusal: (_, params: SubmitResult) =>
+      'appointmentRejection' in params && appointmentFieldError(params.appointmentRejection.reason) !== null,
     isCouponRefusal: (_, params: SubmitResult) =>
       'rejection' in params && params.rejection.reason === 'couponUnusable',
     isLimitCardRefusal: (_, params: SubmitResult) =>
@@ -391,6 +410,16 @@ export const checkoutMachine = setup({
       },
       fieldError: rejectionError(params.rejection, context.orderType),
     })),
+    noteAppointmentRefusal: assign(({ context }, params: { rejection: AppointmentRejectionInfo }) => ({
+      attempt: { ...context.attempt!, outcome: 'refused' as Outcome },
+      fieldError: appointmentFieldError(params.rejection.reason),
+    })),
+    /** The held time goes with the refusal: the appointment flow holds another one and sends it back. */
+    dropAppointment: assign(({ context }) => ({ form: { ...context.form, appointment: null } })),
+    announceAppointmentRefused: emit((_, params: { rejection: AppointmentRejectionInfo }) => ({
+      type: 'appointment.refused' as const,
+      rejection: params.rejection,
+    })),
     noteUnknownOutcome: assign(({ context }, params: { message: string }) => ({
       attempt: { ...context.attempt!, outcome: 'unknown' as Outcome },
       error: params.message,
@@ -408,9 +437,10 @@ export const checkoutMachine = setup({
 }).createMachine({
   id: 'checkout',
   context: ({ input }) => {
-    const tableware = offersTableware(input.parts.shop, input.lines)
-      ? defaultTableware(input.orderType, input.person ?? null)
-      : null;
+    const tableware =
+      input.orderType !== 'appointment' && offersTableware(input.parts.shop, input.lines)
+        ? defaultTableware(input.orderType, input.person ?? null)
+        : null;
     const draft = input.draft ?? null;
     const base: CheckoutContext = {
       orderType: input.orderType,
@@ -435,6 +465,10 @@ export const checkoutMachine = setup({
         note: draft?.note ?? input.note ?? '',
         payType: input.parts.payType,
         payTypeId: null,
+        appointment: null,
+        forSomeoneElse: false,
+        beautyUserName: '',
+        beautyUserPhone: '',
       },
       payOptions: [],
       distance: null,
@@ -457,6 +491,10 @@ export const checkoutMachine = setup({
     'checkout.setCoupons': { actions: { type: 'setCoupons', params: ({ event }) => event } },
     'checkout.setActivities': { actions: { type: 'setActivities', params: ({ event }) => event } },
     'checkout.setLimitCard': { actions: { type: 'setLimitCard', params: ({ event }) => event } },
+    // The hold arrives while the pay options load, and changes whenever the appointment flow holds anew.
+    'checkout.setAppointment': {
+      actions: { type: 'setForm', params: ({ event }) => ({ appointment: event.appointment }) },
+    },
   },
   initial: 'loading',
   states: {
@@ -544,6 +582,16 @@ export const checkoutMachine = setup({
           actions: { type: 'setPerson', params: ({ event }) => ({ person: event.person }) },
         },
         'checkout.setNote': { actions: { type: 'setForm', params: ({ event }) => ({ note: event.note }) } },
+        'checkout.setBeautyUser': {
+          actions: {
+            type: 'setForm',
+            params: ({ context, event }) => ({
+              forSomeoneElse: event.forSomeoneElse ?? context.form.forSomeoneElse,
+              beautyUserName: event.name ?? context.form.beautyUserName,
+              beautyUserPhone: event.phone ?? context.form.beautyUserPhone,
+            }),
+          },
+        },
         'checkout.setPayType': {
           guard: { type: 'isPayTypeOffered', params: ({ event }) => event },
           actions: { type: 'setPayType', params: ({ event }) => event },
@@ -674,6 +722,38 @@ export const checkoutMachine = setup({
               {
                 type: 'setActivities',
                 params: ({ event }) => (event.output as { offers: ShopOffers }).offers,
+              },
+            ],
+          },
+          {
+            guard: { type: 'isBeautyUserRefusal', params: ({ event }) => event.output },
+            target: 'form.editing',
+            actions: {
+              type: 'noteAppointmentRefusal',
+              params: ({ event }) => ({
+                rejection: (event.output as { appointmentRejection: AppointmentRejectionInfo })
+                  .appointmentRejection,
+              }),
+            },
+          },
+          {
+            guard: { type: 'isAppointmentRefusal', params: ({ event }) => event.output },
+            target: 'form.editing',
+            actions: [
+              {
+                type: 'noteAppointmentRefusal',
+                params: ({ event }) => ({
+                  rejection: (event.output as { appointmentRejection: AppointmentRejectionInfo })
+                    .appointmentRejection,
+                }),
+              },
+              'dropAppointment',
+              {
+                type: 'announceAppointmentRefused',
+                params: ({ event }) => ({
+                  rejection: (event.output as { appointmentRejection: AppointmentRejectionInfo })
+                    .appointmentRejection,
+                }),
               },
             ],
           },

@@ -1,16 +1,19 @@
 // The pure rules of /order/confirm: the time slots a customer may choose, every check of spec §5 with the
 // field it concerns, the order submit payload of spec §3 and the field a server refusal points at. The
-// reasons are the contract's own (ORDER_REJECTIONS), so the browser's and the server's messages share
-// one set of text keys: `checkout.error.<reason>`.
+// reasons are the contract's own (ORDER_REJECTIONS, and APPOINTMENT_REJECTIONS for an appointment's time and
+// the person coming), so the browser's and the server's messages share one set of text keys:
+// `checkout.error.<reason>`.
 import type { Address } from '../../domain/api/address';
+import type { AppointmentRejection, ServiceUserBrief } from '../../domain/api/beauty';
+import { MAX_BEAUTY_USER_NAME } from '../../domain/api/beauty-rules';
 import type { GetDistanceInfo } from '../../domain/api/delivery';
 import type {
-  ConfirmOrderType,
   LocalDateTime,
   OrderConfirmInput,
   OrderProduct,
   OrderRejection,
   OrderRejectionInfo,
+  SubmitOrderType,
 } from '../../domain/api/order';
 import { MAX_HEADCOUNT, MAX_NOTE_LENGTH, MAX_TABLEWARE_SETS } from '../../domain/api/order-rules';
 import type { PayOption } from '../../domain/api/store';
@@ -34,11 +37,21 @@ export type CheckoutField =
   | 'table'
   | 'person'
   | 'tableware'
+  | 'appointment'
+  | 'beautyUserName'
+  | 'beautyUserPhone'
   | 'note'
   | 'payType'
   | 'total';
 
-export type CheckoutReason = OrderRejection | 'noteTooLong';
+/** The appointment refusals the confirm page words itself (the time's own are the appointment flow's). */
+export type AppointmentFieldReason = Extract<
+  AppointmentRejection,
+  'appointmentTimeRequired' | 'beautyUserIncomplete' | 'beautyUserPhoneInvalid'
+>;
+
+export type CheckoutReason =
+  OrderRejection | AppointmentFieldReason | 'beautyUserNameTooLong' | 'noteTooLong';
 
 export interface FieldError {
   field: CheckoutField;
@@ -73,11 +86,25 @@ export interface CheckoutForm {
   note: string;
   payType: PayType | null;
   payTypeId: number | null;
+  /** Appointment: the held time the order books (null until the page holds one). */
+  appointment: AppointmentChoice | null;
+  /** Appointment: booking for someone else, who comes with their own name and phone. */
+  forSomeoneElse: boolean;
+  beautyUserName: string;
+  beautyUserPhone: string;
+}
+
+/** The time an appointment order books: the confirm page's hold, its start, technician and minutes. */
+export interface AppointmentChoice {
+  holdId: number;
+  start: LocalDateTime;
+  serviceUser: ServiceUserBrief;
+  duration: number;
 }
 
 export interface CheckoutFacts {
   shop: ShopInfo;
-  orderType: ConfirmOrderType;
+  orderType: SubmitOrderType;
   lines: CartLine[];
   hasMember: boolean;
   payOptions: PayOption[];
@@ -159,7 +186,7 @@ export const offersTableware = (shop: Pick<ShopInfo, 'dishwareAmount'>, lines: r
   shop.dishwareAmount > 0 && lines.some((l) => l.quantity > 0 && !l.notDishware);
 
 /** Sets to start from: one per guest at a table, one otherwise. */
-export const defaultTableware = (orderType: ConfirmOrderType, person: number | null) =>
+export const defaultTableware = (orderType: SubmitOrderType, person: number | null) =>
   orderType === 'dine' && person !== null && Number.isInteger(person) && person > 0
     ? Math.min(person, MAX_TABLEWARE_SETS)
     : 1;
@@ -257,16 +284,36 @@ function dineError(form: CheckoutForm, facts: CheckoutFacts): FieldError | null 
   return null;
 }
 
+/** Spec §5 "An appointment time is required for a beauty order", and the person coming when it is not the customer. */
+function appointmentError(form: CheckoutForm): FieldError | null {
+  if (!form.appointment) return error('appointment', 'appointmentTimeRequired');
+  if (!form.forSomeoneElse) return null;
+  if (!form.beautyUserName.trim()) return error('beautyUserName', 'beautyUserIncomplete');
+  if (form.beautyUserName.trim().length > MAX_BEAUTY_USER_NAME)
+    return error('beautyUserName', 'beautyUserNameTooLong', { max: MAX_BEAUTY_USER_NAME });
+  if (!form.beautyUserPhone.trim()) return error('beautyUserPhone', 'beautyUserIncomplete');
+  if (!normalizePhone(form.beautyUserPhone)) return error('beautyUserPhone', 'beautyUserPhoneInvalid');
+  return null;
+}
+
+function modeError(form: CheckoutForm, facts: CheckoutFacts): FieldError | null {
+  switch (facts.orderType) {
+    case 'takeaway':
+      return takeawayError(form, facts);
+    case 'selfPickup':
+      return pickupError(form, facts);
+    case 'dine':
+      return dineError(form, facts);
+    case 'appointment':
+      return appointmentError(form);
+  }
+}
+
 /** The first rule of spec §5 the order breaks, in the order the fields appear on the page; null = none. */
 export function validateCheckout(form: CheckoutForm, facts: CheckoutFacts): FieldError | null {
   if (!facts.lines.some((l) => l.quantity > 0)) return error('cart', 'emptyCart');
-  const modeError =
-    facts.orderType === 'takeaway'
-      ? takeawayError(form, facts)
-      : facts.orderType === 'selfPickup'
-        ? pickupError(form, facts)
-        : dineError(form, facts);
-  if (modeError) return modeError;
+  const modeProblem = modeError(form, facts);
+  if (modeProblem) return modeProblem;
   if (form.tableware !== null && !isTablewareCount(form.tableware))
     return error('tableware', 'tablewareInvalid', { max: MAX_TABLEWARE_SETS });
   if (form.note.length > MAX_NOTE_LENGTH) return error('note', 'noteTooLong', { max: MAX_NOTE_LENGTH });
@@ -339,7 +386,23 @@ export function orderPayload(
       };
     case 'dine':
       return { ...base, table: form.table!, person: form.person! };
+    case 'appointment':
+      return { ...base, ...appointmentFields(form) };
   }
+}
+
+/** An appointment's fields of the submit payload (spec §3 serviceUser, serviceStartTimeInfo, serviceDuration). */
+function appointmentFields(form: CheckoutForm) {
+  const choice = form.appointment!;
+  return {
+    holdId: choice.holdId,
+    serviceStartTimeInfo: choice.start,
+    serviceUser: choice.serviceUser,
+    serviceDuration: choice.duration,
+    ...(form.forSomeoneElse
+      ? { beautyUserName: form.beautyUserName.trim(), beautyUserPhone: form.beautyUserPhone.trim() }
+      : {}),
+  };
 }
 
 const REJECTION_FIELD: Partial<Record<OrderRejection, CheckoutField>> = {
@@ -363,7 +426,7 @@ const REJECTION_FIELD: Partial<Record<OrderRejection, CheckoutField>> = {
 };
 
 /** The field a server refusal points at, with the values its message names. */
-export function rejectionError(rejection: OrderRejectionInfo, orderType: ConfirmOrderType): FieldError {
+export function rejectionError(rejection: OrderRejectionInfo, orderType: SubmitOrderType): FieldError {
   let field = REJECTION_FIELD[rejection.reason] ?? 'cart';
   if (rejection.reason === 'phoneInvalid')
     field = orderType === 'selfPickup' ? 'pickerPhone' : 'contactPhone';
@@ -372,4 +435,19 @@ export function rejectionError(rejection: OrderRejectionInfo, orderType: Confirm
     Object.entries(rest).filter(([, v]) => typeof v === 'string' || typeof v === 'number'),
   ) as FieldError['values'];
   return { field, reason, values };
+}
+
+const APPOINTMENT_FIELD: Partial<Record<AppointmentRejection, CheckoutField>> = {
+  beautyUserIncomplete: 'beautyUserName',
+  beautyUserPhoneInvalid: 'beautyUserPhone',
+  appointmentTimeRequired: 'appointment',
+};
+
+/**
+ * The person coming is the form's to fix (its field shows the reason); every other appointment refusal is
+ * about the time or the hold, which the appointment flow answers with other times (null here).
+ */
+export function appointmentFieldError(reason: AppointmentRejection): FieldError | null {
+  const field = APPOINTMENT_FIELD[reason];
+  return field ? error(field, reason as AppointmentFieldReason) : null;
 }

@@ -14,6 +14,7 @@ export type AppRoute =
   | '/product/expand-red-bag'
   | '/product/detail'
   | '/order/confirm'
+  | '/order/select-service-user'
   | '/order/success'
   | '/order/fail'
   | '/order/multi-confirm'

@@ -72,12 +72,22 @@ export interface OrderConfirmViewProps {
   locked: boolean;
   canSubmit: boolean;
   onSubmit: () => void;
+  /** An appointment's page words its head, sections and button itself (a service, not an order of items). */
+  texts?: {
+    title: string;
+    formTitle: string;
+    linesTitle: string;
+    submit: string;
+    submitting: string;
+    notePlaceholder: string;
+  };
 }
 
 export function OrderConfirmView(props: OrderConfirmViewProps) {
   const { LL } = useI18nContext();
   const format = usePriceFormatter();
-  const head = <PageHead title={LL.checkout.title()} />;
+  const texts = props.texts;
+  const head = <PageHead title={texts?.title ?? LL.checkout.title()} />;
   const errorRef = useRef<HTMLParagraphElement>(null);
   useFocusField(props.fieldError);
 
@@ -138,7 +148,8 @@ export function OrderConfirmView(props: OrderConfirmViewProps) {
           <>
             <section className={styles.section} aria-labelledby="confirm-form">
               <h2 id="confirm-form" className={styles.sectionTitle}>
-                {LL.checkout.formTitle[props.orderType as 'takeaway' | 'selfPickup' | 'dine']?.() ??
+                {texts?.formTitle ??
+                  LL.checkout.formTitle[props.orderType as 'takeaway' | 'selfPickup' | 'dine']?.() ??
                   LL.orderType[props.orderType]()}
               </h2>
               {props.form}
@@ -146,7 +157,7 @@ export function OrderConfirmView(props: OrderConfirmViewProps) {
 
             <section className={styles.section} aria-labelledby="confirm-lines">
               <h2 id="confirm-lines" className={styles.sectionTitle}>
-                {LL.checkout.linesTitle()}
+                {texts?.linesTitle ?? LL.checkout.linesTitle()}
               </h2>
               <ul className={styles.lines}>
                 {props.lines.map((line) => (
@@ -193,7 +204,7 @@ export function OrderConfirmView(props: OrderConfirmViewProps) {
                   {...fieldProps('note', props.fieldError)}
                   rows={2}
                   value={props.note}
-                  placeholder={LL.checkout.notePlaceholder()}
+                  placeholder={texts?.notePlaceholder ?? LL.checkout.notePlaceholder()}
                   onChange={(event) => props.onNote(event.target.value)}
                 />
                 <FieldMessage field="note" error={props.fieldError} />
@@ -217,7 +228,9 @@ export function OrderConfirmView(props: OrderConfirmViewProps) {
             disabled={!props.canSubmit || props.submitting}
             busy={props.submitting}
           >
-            {props.submitting ? LL.checkout.submitting() : LL.checkout.submit()}
+            {props.submitting
+              ? (texts?.submitting ?? LL.checkout.submitting())
+              : (texts?.submit ?? LL.checkout.submit())}
           </Button>
         </div>
       </div>

@@ -53,6 +53,11 @@ export interface OrderDetailViewProps {
   onExpired: () => void;
   /** Server clock minus browser clock: the countdown counts on the server's time. */
   clockOffsetMs: number;
+  /**
+   * An appointment order's booking with its own actions (reschedule, cancel with the money back); its
+   * cancel replaces the order's.
+   */
+  appointment?: ReactNode;
 }
 
 export function OrderDetailView(props: OrderDetailViewProps) {
@@ -74,10 +79,12 @@ export function OrderDetailView(props: OrderDetailViewProps) {
         </SkeletonRegion>
       </Page>
     );
-  const hasActions = props.canPay || props.canClose || props.canConfirmDelivered;
+  const canClose = props.canClose && !props.appointment;
+  const hasActions = props.canPay || canClose || props.canConfirmDelivered;
   return (
     <Page head={head} bottomBar={hasActions ? 4.5 : 0}>
       <StatusHead {...props} order={order} status={status} />
+      {props.appointment}
       {props.delivery && (props.delivery.rider || props.delivery.events.length > 0) && (
         <DeliverySection T={T} delivery={props.delivery} />
       )}
@@ -92,7 +99,7 @@ export function OrderDetailView(props: OrderDetailViewProps) {
             </p>
           )}
           <div className={styles.actionsInner}>
-            {props.canClose && (
+            {canClose && (
               <Button variant="secondary" onClick={props.onClose} disabled={props.busy}>
                 {T.detail.cancel()}
               </Button>
@@ -241,10 +248,15 @@ function FactsSection({ T, order }: { T: OrdersTexts; order: OrderDetail }) {
         {T.detail.orderNo()}
       </h2>
       <dl className={orderStyles.facts}>
-        <dt>{T.detail.daySeq()}</dt>
-        <dd className={orderStyles.breakdownTotal} data-testid="day-seq">
-          #{order.daySeq}
-        </dd>
+        {/* The counter's number of the day calls out orders to collect; an appointment is called by its time. */}
+        {!order.appointment && (
+          <>
+            <dt>{T.detail.daySeq()}</dt>
+            <dd className={orderStyles.breakdownTotal} data-testid="day-seq">
+              #{order.daySeq}
+            </dd>
+          </>
+        )}
         <dt>{T.detail.orderNo()}</dt>
         <dd data-testid="order-no">{order.orderNo}</dd>
         <dt>{T.detail.placedAt()}</dt>

@@ -1,7 +1,7 @@
 // Tab 2 (/pages/user/order/list): the customer's orders newest first, as cards with the shop, the time,
 // the spec §4 status label, what was ordered and the total; filter chips; the next page loads when the
 // customer reaches the bottom.
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { OrderSummary } from '../../domain/api/order';
 import { ORDER_FILTERS, type OrderFilter } from '../../machines/order/order-list.machine';
 import { statusView } from '../../machines/order/order-list.selectors';
@@ -32,6 +32,10 @@ export interface OrderListViewProps {
   moreFailed: boolean;
   onMore: () => void;
   now: Date;
+  /** Above the list: a beauty shop's upcoming appointments. */
+  top?: ReactNode;
+  /** The empty list's way to order, in the shop's words ("Book now" for a beauty shop). */
+  orderNowLabel?: string;
 }
 
 export function OrderListView(props: OrderListViewProps) {
@@ -53,6 +57,7 @@ export function OrderListView(props: OrderListViewProps) {
           </button>
         ))}
       </div>
+      {props.top}
       {props.failed ? (
         <ErrorView onRetry={props.onRetry} />
       ) : props.loading ? (
@@ -68,7 +73,9 @@ export function OrderListView(props: OrderListViewProps) {
             title={T.list.empty()}
             description={T.list.emptyHint()}
             action={
-              <Button onClick={() => navigation.go('/pages/user/index-tab-1')}>{T.list.orderNow()}</Button>
+              <Button onClick={() => navigation.go('/pages/user/index-tab-1')}>
+                {props.orderNowLabel ?? T.list.orderNow()}
+              </Button>
             }
           />
         ) : (
@@ -110,7 +117,10 @@ function OrderCard({ order, T, now }: { order: OrderSummary; T: OrdersTexts; now
         <StatusBadge view={statusView(order, now)} T={T} />
       </div>
       <p className={styles.cardMeta}>
-        {LL.orderType[order.orderType]()} · #{order.daySeq} · {formatDateTime(order.createdAt, locale)}
+        {order.appointment
+          ? // An appointment is named by its time (the shop's own date and clock) and who does it.
+            `${LL.orderType.appointment()} · ${order.appointment.date.slice(5).replace('-', '/')} ${order.appointment.time} · ${order.appointment.serviceUser.userName}`
+          : `${LL.orderType[order.orderType]()} · #${order.daySeq} · ${formatDateTime(order.createdAt, locale)}`}
       </p>
       <p className={styles.cardLines}>
         {order.lines

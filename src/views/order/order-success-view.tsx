@@ -1,5 +1,6 @@
 // /order/success: the order as the shop stored it — its number, the day sequence the counter calls out,
 // what was ordered and the total charged — and the way back to the menu.
+import type { ReactNode } from 'react';
 import type { OrderDetail } from '../../domain/api/order';
 import { useI18nContext } from '../../i18n/i18n-context';
 import { Button } from '../ui/button';
@@ -57,10 +58,15 @@ export function OrderCard({
   order,
   showShop = false,
   placedMark = true,
+  head,
+  linesTitle,
 }: {
   order: OrderDetail;
   showShop?: boolean;
   placedMark?: boolean;
+  /** In place of the day number: an appointment is called by its time, not a number at the counter. */
+  head?: ReactNode;
+  linesTitle?: string;
 }) {
   const { LL } = useI18nContext();
   const format = usePriceFormatter();
@@ -77,16 +83,25 @@ export function OrderCard({
           {(placedMark || showShop) && (
             <h2 className={styles.sectionTitle}>{showShop ? order.shopName : LL.checkout.result.placed()}</h2>
           )}
-          <p className={styles.muted}>{LL.checkout.result.daySeqLabel()}</p>
-          <p className={styles.daySeq} data-testid="day-seq">
-            {order.daySeq}
-          </p>
+          {head ?? (
+            <>
+              <p className={styles.muted}>{LL.checkout.result.daySeqLabel()}</p>
+              <p className={styles.daySeq} data-testid="day-seq">
+                {order.daySeq}
+              </p>
+            </>
+          )}
         </div>
         <dl className={styles.facts}>
           <dt>{LL.checkout.result.orderNo()}</dt>
           <dd data-testid="order-no">{order.orderNo}</dd>
-          <dt>{LL.checkout.result.orderType()}</dt>
-          <dd>{LL.orderType[order.orderType]()}</dd>
+          {/* A booking in the head already says what it is. */}
+          {!head && (
+            <>
+              <dt>{LL.checkout.result.orderType()}</dt>
+              <dd>{LL.orderType[order.orderType]()}</dd>
+            </>
+          )}
           {order.table && (
             <>
               <dt>{LL.checkout.result.table()}</dt>
@@ -125,7 +140,7 @@ export function OrderCard({
       </section>
       <section className={styles.section} aria-labelledby={`success-lines-${order.id}`}>
         <h2 id={`success-lines-${order.id}`} className={styles.sectionTitle}>
-          {LL.checkout.linesTitle()}
+          {linesTitle ?? LL.checkout.linesTitle()}
         </h2>
         <ul className={styles.lines}>
           {order.lines.map((line) => (

@@ -40,9 +40,19 @@ export interface ProductCardProps {
   cart?: CardCartControl | undefined;
   /** The price activity the product is in, in its short words ("Second cup at 50%"). */
   tag?: string | null | undefined;
+  /** A card without cart controls shows this word where "+" would be (a beauty shop's "Book"). */
+  actionLabel?: string | undefined;
 }
 
-export function ProductCard({ product, showMemberPrice, href, priority, cart, tag }: ProductCardProps) {
+export function ProductCard({
+  product,
+  showMemberPrice,
+  href,
+  priority,
+  cart,
+  tag,
+  actionLabel,
+}: ProductCardProps) {
   const { LL } = useI18nContext();
   const format = usePriceFormatter();
   const availability = availabilityOf(product.state);
@@ -120,7 +130,7 @@ export function ProductCard({ product, showMemberPrice, href, priority, cart, ta
           {availability === 'available' &&
             (!cart ? (
               <span className={styles.addButton} aria-hidden="true">
-                {choices ? LL.product.choose() : <Icon name="plus" size={1} />}
+                {actionLabel ?? (choices ? LL.product.choose() : <Icon name="plus" size={1} />)}
               </span>
             ) : choices ? (
               <ChooseButton name={product.name} count={cart.count} onChoose={cart.onChoose} />

@@ -25,6 +25,8 @@ export interface ProductSearchViewProps {
   onText: (text: string) => void;
   onClear: () => void;
   onRetry: () => void;
+  /** What a result leads to, when not a cart (a beauty shop's "Book"). */
+  actionLabel?: string;
 }
 
 export function ProductSearchView(props: ProductSearchViewProps) {
@@ -87,6 +89,7 @@ export function ProductSearchView(props: ProductSearchViewProps) {
                     product={product}
                     showMemberPrice={props.showMemberPrice}
                     href={navigation.href('/product/detail', { id: product.id })}
+                    actionLabel={props.actionLabel}
                   />
                 </li>
               ))}

@@ -31,7 +31,8 @@ export function OrderModes({ orderTypes, onChoose, disabled }: OrderModesProps) 
   return (
     <section className={styles.panel} aria-labelledby="order-modes-title">
       <h2 id="order-modes-title" className={styles.panelTitle}>
-        {LL.store.orderModes()}
+        {/* A shop that only books appointments is not ordered from. */}
+        {orderTypes.every((type) => type === 'appointment') ? LL.store.bookModes() : LL.store.orderModes()}
       </h2>
       <ul className={styles.modes}>
         {orderTypes.map((type, index) => (

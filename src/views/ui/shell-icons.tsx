@@ -3,11 +3,12 @@
 // follow text colour and need no network request.
 import type { SVGProps } from 'react';
 
-export type ShellIconName = 'home' | 'menu' | 'orders' | 'user' | 'back' | 'alert' | 'refresh';
+export type ShellIconName = 'home' | 'menu' | 'calendar' | 'orders' | 'user' | 'back' | 'alert' | 'refresh';
 
 export const SHELL_ICON_PATHS: Record<ShellIconName, string> = {
   home: 'M3 10.5 12 3l9 7.5V20a1 1 0 0 1-1 1h-5v-6h-6v6H4a1 1 0 0 1-1-1z',
   menu: 'M4 5h16M4 12h16M4 19h10',
+  calendar: 'M5 5h14a1 1 0 0 1 1 1v14a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1zM4 10h16M8 3v4M16 3v4',
   orders: 'M7 3h10a2 2 0 0 1 2 2v16l-3-2-2 2-2-2-2 2-2-2-3 2V5a2 2 0 0 1 2-2zM9 8h6M9 12h6',
   user: 'M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9zM3.5 21a8.5 8.5 0 0 1 17 0',
   back: 'M15 4 7 12l8 8',

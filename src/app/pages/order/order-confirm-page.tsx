@@ -1,6 +1,6 @@
 // /order/confirm: the checkout flow over the shop's cart. The flow starts from the cart's lines and
 // pricing parts; switching the order type re-prices the cart and starts the form of the new type.
-import { useRouter } from '@tanstack/react-router';
+import { getRouteApi, useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { Actor } from 'xstate';
@@ -68,6 +68,30 @@ import { WithMessages } from '../../with-messages';
 
 type CheckoutCode = typeof CheckoutFlowModule;
 
+const route = getRouteApi('/order/confirm');
+
+// An appointment's confirm page (its service and time in the query) loads its own code and messages.
+const AppointmentConfirm = lazy(() => import('../appointment/appointment-confirm-entry'));
+
+const idOf = (value: unknown): number | null => {
+  const n = typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : NaN;
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+};
+
+/** The service and time of an appointment's confirm page, or null for the cart's. */
+function appointmentQueryOf(search: Record<string, unknown>) {
+  const productId = idOf(search.productId);
+  const { date, time } = search;
+  if (productId === null || typeof date !== 'string' || typeof time !== 'string') return null;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^([01]\d|2[0-3]):[0-5]\d$/.test(time)) return null;
+  return {
+    productId,
+    specId: idOf(search.specId),
+    serviceUserId: idOf(search.serviceUserId),
+    start: { date, time },
+  };
+}
+
 // The coupon row comes with its own messages and flow, beside the form rather than in the page's code.
 const CouponPicker = lazy(() => import('../coupon/coupon-picker'));
 // The limit card row likewise: only a member holding a card that pays for something here sees it.
@@ -106,7 +130,20 @@ export default function OrderConfirmPage() {
 }
 
 function OrderConfirmPageContent() {
-  return <RequireShop>{(shop) => <Confirm shop={shop} />}</RequireShop>;
+  const appointment = appointmentQueryOf(route.useSearch() as Record<string, unknown>);
+  return (
+    <RequireShop>
+      {(shop) =>
+        appointment ? (
+          <Suspense fallback={<CheckoutPending />}>
+            <AppointmentConfirm key={JSON.stringify(appointment)} shop={shop} query={appointment} />
+          </Suspense>
+        ) : (
+          <Confirm shop={shop} />
+        )
+      }
+    </RequireShop>
+  );
 }
 
 function Confirm({ shop }: { shop: ShopInfo }) {

@@ -40,6 +40,8 @@ const route = getRouteApi('/pages/user/order/detail');
 
 // Paying is one step of this page among several: its code arrives when the customer taps Pay.
 const OrderPayPanel = lazy(() => import('./order-pay-panel').then((m) => ({ default: m.OrderPayPanel })));
+// An appointment order's booking, with its messages and actions, loads with it.
+const AppointmentSection = lazy(() => import('../appointment/appointment-section'));
 
 export default function OrderDetailPage() {
   return (
@@ -156,6 +158,16 @@ function Detail({ id, T }: { id: number; T: OrdersTexts }) {
       onDismiss={() => send({ type: 'detail.dismiss' })}
       onPayDismiss={() => send({ type: 'pay.finished' })}
       onExpired={() => send({ type: 'detail.refresh' })}
+      appointment={
+        order?.appointment ? (
+          <Suspense fallback={null}>
+            <AppointmentSection
+              appointment={order.appointment}
+              onChanged={() => send({ type: 'detail.refresh' })}
+            />
+          </Suspense>
+        ) : undefined
+      }
     />
   );
 }

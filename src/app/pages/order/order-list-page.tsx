@@ -1,7 +1,7 @@
 // Tab 2 (/pages/user/order/list): the customer's orders, wired to order/list, the live status stream
 // (a change re-reads the pages shown), pull-to-refresh and the tab tap (back to the top, read again).
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { fromPromise, waitFor, type Actor } from 'xstate';
 import {
   selectFailed,
@@ -26,15 +26,19 @@ import { clock } from '../../clock';
 import { orderListFlow } from '../../flows/order-list';
 import { orderWatchFlow } from '../../flows/order-watch';
 import { pullToRefreshFlow } from '../../flows/pull-to-refresh';
+import { booksAppointments } from '../../appointment-shop';
 import { RequireShop } from '../../require-shop';
 import { useFlow } from '../../use-flow';
 
+// A beauty shop's upcoming appointments (with their own messages and calls) load above its orders.
+const UpcomingAppointments = lazy(() => import('../appointment/upcoming-appointments'));
+
 export default function OrderListPage() {
   const T = useOrdersTexts();
-  return <RequireShop>{() => <OrdersTab T={T} />}</RequireShop>;
+  return <RequireShop>{(shop) => <OrdersTab T={T} appointments={booksAppointments(shop)} />}</RequireShop>;
 }
 
-function OrdersTab({ T }: { T: OrdersTexts | null | 'failed' }) {
+function OrdersTab({ T, appointments }: { T: OrdersTexts | null | 'failed'; appointments: boolean }) {
   const { LL } = useI18nContext();
   if (T === 'failed')
     return (
@@ -51,7 +55,7 @@ function OrdersTab({ T }: { T: OrdersTexts | null | 'failed' }) {
         </SkeletonRegion>
       </Page>
     );
-  return <Orders T={T} />;
+  return <Orders T={T} appointments={appointments} />;
 }
 
 type ListActor = Actor<typeof orderListFlow>;
@@ -66,8 +70,15 @@ function useNow(everyMs: number): Date {
   return now;
 }
 
-function Orders({ T }: { T: OrdersTexts }) {
+function Orders({ T, appointments }: { T: OrdersTexts; appointments: boolean }) {
+  const { LL } = useI18nContext();
   const list = useRef<ListActor | null>(null);
+  // Each read of the list reads the upcoming appointments again too.
+  const [version, setVersion] = useState(0);
+  const refresh = () => {
+    list.current?.send({ type: 'list.refresh' });
+    setVersion((v) => v + 1);
+  };
   const actor = useFlow(
     orderListFlow,
     () => ({ input: {} }),
@@ -79,10 +90,7 @@ function Orders({ T }: { T: OrdersTexts }) {
   useFlow(
     orderWatchFlow,
     () => ({}),
-    (created) => [
-      created.on('watch.changed', () => list.current?.send({ type: 'list.refresh' })),
-      created.on('watch.stale', () => list.current?.send({ type: 'list.refresh' })),
-    ],
+    (created) => [created.on('watch.changed', refresh), created.on('watch.stale', refresh)],
   );
   const pull = useFlow(
     pullToRefreshFlow.provide({
@@ -90,7 +98,7 @@ function Orders({ T }: { T: OrdersTexts }) {
         refresh: fromPromise(async () => {
           const current = list.current;
           if (!current) return;
-          current.send({ type: 'list.refresh' });
+          refresh();
           await waitFor(current, selectIsSettled);
         }),
       },
@@ -100,7 +108,7 @@ function Orders({ T }: { T: OrdersTexts }) {
   useTabTap((tab) => {
     if (tab !== 'orders') return;
     window.scrollTo({ top: 0, behavior: 'smooth' });
-    list.current?.send({ type: 'list.refresh' });
+    refresh();
   });
   const now = useNow(15_000);
 
@@ -128,6 +136,17 @@ function Orders({ T }: { T: OrdersTexts }) {
       moreFailed={moreFailed}
       onMore={() => actor?.send({ type: 'list.more' })}
       now={now}
+      top={
+        appointments ? (
+          <Suspense fallback={null}>
+            <UpcomingAppointments
+              version={version}
+              onChanged={() => list.current?.send({ type: 'list.refresh' })}
+            />
+          </Suspense>
+        ) : undefined
+      }
+      orderNowLabel={appointments ? LL.tabs.appointment() : undefined}
     />
   );
   return pull ? <PullToRefresh actor={pull}>{view}</PullToRefresh> : view;

@@ -25,6 +25,8 @@ import { WithMessages } from '../../with-messages';
 
 // What a paid order earned comes with its own messages and call, after the result shows.
 const CouponGift = lazy(() => import('../coupon/coupon-gift'));
+// An appointment is shown as the booking it is (its own messages load with it).
+const AppointmentOrderCard = lazy(() => import('../appointment/appointment-order-card'));
 
 const route = getRouteApi('/order/success');
 
@@ -113,15 +115,25 @@ function Success({ id, PL }: { id: number; PL: PaymentTexts }) {
           {PL.result.closed()}
         </p>
       )}
-      <OrderCard order={order} placedMark={false} />
+      {order.appointment ? (
+        <Suspense fallback={<CardSkeleton />}>
+          <AppointmentOrderCard order={order} />
+        </Suspense>
+      ) : (
+        <OrderCard order={order} placedMark={false} />
+      )}
       <div className={styles.section} style={{ background: 'none', boxShadow: 'none' }}>
         <Button
           block
           size="large"
           variant="secondary"
-          onClick={() => navigation.go('/product/index', {}, { replace: true })}
+          onClick={() =>
+            order.appointment
+              ? navigation.go('/pages/user/index-tab-1', {}, { replace: true })
+              : navigation.go('/product/index', {}, { replace: true })
+          }
         >
-          {LL.success.backToMenu()}
+          {order.appointment ? LL.success.backToServices() : LL.success.backToMenu()}
         </Button>
       </div>
     </Page>

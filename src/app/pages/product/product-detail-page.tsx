@@ -9,7 +9,9 @@ import { ProductChoiceView } from '../../../views/product/product-choice-view';
 import { EmptyState } from '../../../views/ui/state-views';
 import { Page } from '../../../views/ui/page';
 import { PageHead } from '../../../views/ui/page-head';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { booksAppointments } from '../../appointment-shop';
+import { PagePending } from '../../shell';
 import { selectNotice } from '../../../machines/cart/cart.selectors';
 import { useToast } from '../../../views/ui/toast';
 import { useCart } from '../../cart-state';
@@ -23,6 +25,9 @@ import { useLatest } from '../../use-latest';
 
 const route = getRouteApi('/product/detail');
 
+// A beauty shop's service is booked, not added to a cart: its page comes with the appointment code.
+const ServiceDetail = lazy(() => import('../appointment/service-detail'));
+
 export default function ProductDetailPage() {
   const { id } = route.useSearch();
   const { LL } = useI18nContext();
@@ -33,7 +38,19 @@ export default function ProductDetailPage() {
       </Page>
     );
   }
-  return <RequireShop>{(shop) => <Detail productId={id} shop={shop} />}</RequireShop>;
+  return (
+    <RequireShop>
+      {(shop) =>
+        booksAppointments(shop) ? (
+          <Suspense fallback={<PagePending />}>
+            <ServiceDetail productId={id} shop={shop} />
+          </Suspense>
+        ) : (
+          <Detail productId={id} shop={shop} />
+        )
+      }
+    </RequireShop>
+  );
 }
 
 function Detail({ productId, shop }: { productId: number; shop: ShopInfo }) {

@@ -1,11 +1,18 @@
 // /product/index: the menu with its own nav bar (back, search) and the cart bar (cart mode).
 import { getRouteApi } from '@tanstack/react-router';
-import { useCallback, useEffect } from 'react';
+import { lazy, Suspense, useCallback, useEffect } from 'react';
+import { booksAppointments } from '../../appointment-shop';
 import { useCart } from '../../cart-state';
+import { PagePending } from '../../shell';
 import { RequireShop } from '../../require-shop';
 import { ProductMenu, type MenuLink } from './product-menu';
 
 const route = getRouteApi('/product/index');
+
+// A beauty shop books its services here too (a link to its menu, "back to the menu"): never a cart.
+const AppointmentTab = lazy(() =>
+  import('../appointment/appointment-tab').then((m) => ({ default: m.AppointmentTab })),
+);
 
 export default function ProductIndexPage() {
   const { typeId, table, tableNo, productId, autoAdd } = route.useSearch();
@@ -37,7 +44,15 @@ export default function ProductIndexPage() {
     productId !== undefined || autoAdd !== undefined ? { productId, autoAdd, settle } : null;
   return (
     <RequireShop>
-      {(shop) => <ProductMenu shop={shop} asTab={false} initialTypeId={typeId} link={link} />}
+      {(shop) =>
+        booksAppointments(shop) ? (
+          <Suspense fallback={<PagePending />}>
+            <AppointmentTab shop={shop} asTab={false} />
+          </Suspense>
+        ) : (
+          <ProductMenu shop={shop} asTab={false} initialTypeId={typeId} link={link} />
+        )
+      }
     </RequireShop>
   );
 }

@@ -12,6 +12,7 @@ import {
 import { useI18nContext } from '../../../i18n/i18n-context';
 import { searchPlaceholder } from '../../../i18n/industry-words';
 import { ProductSearchView } from '../../../views/product/product-search-view';
+import { booksAppointments } from '../../appointment-shop';
 import { RequireShop } from '../../require-shop';
 import { useFlow } from '../../use-flow';
 import { productSearchFlow } from '../../flows/product-search';
@@ -24,7 +25,14 @@ export default function ProductSearchPage() {
   return (
     <RequireShop>
       {(shop) =>
-        actor ? <Search actor={actor} showMemberPrice={shop.showVipPrice} industry={shop.industry} /> : null
+        actor ? (
+          <Search
+            actor={actor}
+            showMemberPrice={shop.showVipPrice}
+            industry={shop.industry}
+            books={booksAppointments(shop)}
+          />
+        ) : null
       }
     </RequireShop>
   );
@@ -34,10 +42,13 @@ function Search({
   actor,
   showMemberPrice,
   industry,
+  books,
 }: {
   actor: Actor<typeof productSearchMachine>;
   showMemberPrice: boolean;
   industry: number;
+  /** A beauty shop's results are services to book, not products for a cart. */
+  books: boolean;
 }) {
   const { LL } = useI18nContext();
   const text = useSelector(actor, selectText);
@@ -55,6 +66,7 @@ function Search({
       onText={(value) => actor.send({ type: 'search.type', text: value })}
       onClear={() => actor.send({ type: 'search.clear' })}
       onRetry={() => actor.send({ type: 'search.retry' })}
+      actionLabel={books ? LL.tabs.appointment() : undefined}
     />
   );
 }

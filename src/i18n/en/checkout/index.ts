@@ -98,6 +98,10 @@ const en_checkout = {
       '“{name:string}” has just run out for an item of your order. The price shown is the new one: check it and place the order again.',
     notChainShop: 'These shops do not belong to the same chain.',
     noteTooLong: 'The note can be at most {max} characters.',
+    appointmentTimeRequired: 'Please choose a time for your appointment.',
+    beautyUserIncomplete: 'Please enter the name and phone of the person coming.',
+    beautyUserPhoneInvalid: 'Please enter a correct phone number for the person coming.',
+    beautyUserNameTooLong: 'The name can be at most {max} characters.',
   },
   tablePage: {
     title: 'Your table',

@@ -97,6 +97,10 @@ const es_checkout = {
       '«{name}» se acaba de agotar para un artículo de tu pedido. El precio mostrado es el nuevo: revísalo y vuelve a pedir.',
     notChainShop: 'Estas tiendas no pertenecen a la misma cadena.',
     noteTooLong: 'La nota admite como máximo {max} caracteres.',
+    appointmentTimeRequired: 'Elige una hora para tu cita.',
+    beautyUserIncomplete: 'Indica el nombre y el teléfono de la persona que vendrá.',
+    beautyUserPhoneInvalid: 'Indica un teléfono correcto para la persona que vendrá.',
+    beautyUserNameTooLong: 'El nombre admite como máximo {max} caracteres.',
   },
   tablePage: {
     title: 'Tu mesa',

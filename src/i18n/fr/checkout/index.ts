@@ -98,6 +98,10 @@ const fr_checkout = {
       '« {name} » vient d’être épuisé pour un article de votre commande. Le prix affiché est le nouveau : vérifiez-le et recommandez.',
     notChainShop: 'Ces boutiques n’appartiennent pas à la même enseigne.',
     noteTooLong: 'La note ne peut dépasser {max} caractères.',
+    appointmentTimeRequired: 'Veuillez choisir l’heure de votre rendez-vous.',
+    beautyUserIncomplete: 'Veuillez indiquer le nom et le téléphone de la personne qui viendra.',
+    beautyUserPhoneInvalid: 'Veuillez indiquer un numéro correct pour la personne qui viendra.',
+    beautyUserNameTooLong: 'Le nom ne peut dépasser {max} caractères.',
   },
   tablePage: {
     title: 'Votre table',

@@ -96,6 +96,10 @@ const zhCN_checkout = {
     activityUnitsTaken: '“{name}”的优惠名额刚刚被抢完，页面已显示新价格，请确认后重新下单。',
     notChainShop: '这些门店不属于同一连锁品牌。',
     noteTooLong: '备注最多 {max} 个字。',
+    appointmentTimeRequired: '请选择预约时间。',
+    beautyUserIncomplete: '请填写到店人的姓名和手机号。',
+    beautyUserPhoneInvalid: '请填写正确的到店人手机号。',
+    beautyUserNameTooLong: '姓名最多 {max} 个字。',
   },
   tablePage: {
     title: '桌台点餐',

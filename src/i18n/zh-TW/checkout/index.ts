@@ -96,6 +96,10 @@ const zhTW_checkout = {
     activityUnitsTaken: '「{name}」的優惠名額剛剛被搶完，頁面已顯示新價格，請確認後重新下單。',
     notChainShop: '這些門市不屬於同一連鎖品牌。',
     noteTooLong: '備註最多 {max} 個字。',
+    appointmentTimeRequired: '請選擇預約時間。',
+    beautyUserIncomplete: '請填寫到店人的姓名和手機號碼。',
+    beautyUserPhoneInvalid: '請填寫正確的到店人手機號碼。',
+    beautyUserNameTooLong: '姓名最多 {max} 個字。',
   },
   tablePage: {
     title: '桌位點餐',
