@@ -1776,7 +1776,7 @@ export const appointmentBookings = pgTable(
     bufferBefore: integer('buffer_before').notNull().default(0),
     bufferAfter: integer('buffer_after').notNull().default(0),
     span: tstzrange('span').notNull(),
-    /** False once cancelled: the time is free again. */
+    /** False once cancelled or a no-show: the time is free again. */
     active: boolean('active').notNull().default(true),
     poolId: integer('pool_id').references(() => capacityPools.id),
     poolPlace: integer('pool_place'),

@@ -99,11 +99,11 @@ export const appointmentMessages: Record<AppointmentRejection, AllLocales> = {
     'Esta hora ya no se puede guardar más. Vuelve a elegirla.',
   ),
   serviceDurationChanged: t(
-    'This service now takes {minutes} minutes. Please check the time again.',
-    '该服务现需 {minutes} 分钟，请重新确认时间。',
-    '該服務現需 {minutes} 分鐘，請重新確認時間。',
-    'Ce service dure maintenant {minutes} minutes. Vérifiez à nouveau l’horaire.',
-    'Este servicio ahora dura {minutes} minutos. Vuelve a comprobar la hora.',
+    'At this time the service takes {minutes} minutes. Please check the time again.',
+    '该时间的服务需 {minutes} 分钟，请重新确认时间。',
+    '該時間的服務需 {minutes} 分鐘，請重新確認時間。',
+    'À cet horaire, le service dure {minutes} minutes. Vérifiez à nouveau l’horaire.',
+    'A esta hora el servicio dura {minutes} minutos. Vuelve a comprobar la hora.',
   ),
   oneServicePerAppointment: t(
     'An appointment is for one service. Book another service separately.',
@@ -160,6 +160,13 @@ export const appointmentMessages: Record<AppointmentRejection, AllLocales> = {
     '預約已是該時間。',
     'Le rendez-vous est déjà à cet horaire.',
     'La cita ya es a esta hora.',
+  ),
+  counterAppointmentsLimit: t(
+    'You already have {limit} appointments to pay at the shop. Please pay for this one now, or cancel one of them.',
+    '您已有 {limit} 个到店支付的预约，请现在支付本次预约，或取消其中一个。',
+    '您已有 {limit} 個到店支付的預約，請現在支付本次預約，或取消其中一個。',
+    'Vous avez déjà {limit} rendez-vous à régler sur place. Payez celui-ci dès maintenant, ou annulez-en un.',
+    'Ya tienes {limit} citas para pagar en la tienda. Paga esta ahora o cancela una de ellas.',
   ),
 };
 

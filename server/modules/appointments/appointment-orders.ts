@@ -22,6 +22,7 @@ import {
   type OpenBooking,
 } from './appointments';
 import { loadBookingContext, type TechnicianInfo } from './booking-context';
+import { checkCounterAppointments } from './counter-appointments';
 import { liveHold } from './holds';
 import type { BookingPlan } from './place-booking';
 import { durationOf, startInstant, type BookableService } from './slots';
@@ -71,9 +72,12 @@ async function usableHold(
   return hold;
 }
 
+const durationChanged = (duration: number) =>
+  refuse('serviceDurationChanged', { minutes: duration }, { duration });
+
 /**
- * The duration the page showed must be the one booked: the hold's, the chosen technician's, or for "any"
- * without a hold the service's own (what beauty/settings lists).
+ * The duration the page showed must be the one booked: the hold's or the chosen technician's. For "any
+ * technician" without a hold it is checked against the technicians free at the start (candidatesShown).
  */
 function checkDuration(
   cart: CartFields,
@@ -81,14 +85,28 @@ function checkDuration(
   hold: AppointmentBookingRow | null,
   chosen: TechnicianInfo | null,
 ): void {
-  if (cart.serviceDuration == null) return;
+  if (cart.serviceDuration == null || (!hold && !chosen)) return;
   const duration = hold
     ? Math.round((hold.endsAt.getTime() - hold.startsAt.getTime()) / MINUTE)
-    : chosen
-      ? durationOf(chosen, service)
-      : service.duration;
-  if (cart.serviceDuration !== duration)
-    throw refuse('serviceDurationChanged', { minutes: duration }, { duration });
+    : durationOf(chosen!, service);
+  if (cart.serviceDuration !== duration) throw durationChanged(duration);
+}
+
+/**
+ * "Any technician" without a hold: of the technicians free at the start, in the order they are tried, only
+ * those taking the minutes the page showed, so the customer never gets a longer booking than they saw (a
+ * trainee's 45 minutes for a 30-minute service, A25). None of them: `serviceDurationChanged` with the
+ * minutes of the one who would have been picked. Nothing shown: every free technician.
+ */
+function candidatesShown(
+  cart: CartFields,
+  service: BookableService,
+  free: readonly TechnicianInfo[],
+): TechnicianInfo[] {
+  if (cart.serviceDuration == null) return [...free];
+  const shown = free.filter((t) => durationOf(t, service) === cart.serviceDuration);
+  if (shown.length === 0) throw durationChanged(durationOf(free[0]!, service));
+  return shown;
 }
 
 /** Checks and prices an appointment order; the plan of its booking rides along with the order. */
@@ -121,12 +139,20 @@ export async function prepareAppointmentOrder(
 
   // The customer's live hold already keeps the time; without one, the time must be free now.
   await expireShopDue(app, shopId, now);
-  const checked = hold
+  const techOf = (id: number) => ctx.technicians.find((t) => t.row.id === id)!;
+  let checked = hold
     ? { start: hold.startsAt.getTime(), candidates: [hold.serviceUserId] }
     : checkStart(ctx, techs, service, await busyFor(env, ctx, techs, service), now, start);
+  if (!hold && chosenId === null) {
+    const shown = candidatesShown(cart, service, checked.candidates.map(techOf));
+    checked = { ...checked, candidates: shown.map((t) => t.row.id) };
+  }
 
   const prepared = await prepareOrder(env, entry, cart);
-  const techOf = (id: number) => ctx.technicians.find((t) => t.row.id === id)!;
+  // Told before the order is placed; order/pay reserves the place (counter-appointments.ts). An order its
+  // limit card pays in full is paid as it is placed, with nothing left for the counter.
+  if (cart.payType === 'Cash' && prepared.values.total > 0)
+    await checkCounterAppointments(env.db, session.customerId, shopId, now);
   return {
     ...prepared,
     booking: {

@@ -2,7 +2,8 @@
 // and moving a booking, always under the exclusion constraints of migration 0023 (decision A11). Each try
 // runs in a savepoint: a violation of the technician's constraint moves on to the next free technician of
 // the same start (A6), one of the pool's constraint to the pool's next place; when every try is refused the
-// time is taken, and the caller answers `slotTaken`. Lapsed holds in the way are deleted first (A10).
+// time is taken, and the caller answers `slotTaken`. Lapsed holds in the way, and the customer's previous
+// hold a new one replaces, are deleted first, under the claim's locks (A10, A11).
 import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
 import { appointmentBookings, type AppointmentBookingRow, type BookingStatus } from '../../db/schema';
@@ -76,23 +77,41 @@ const placesOf = (service: BookableService): (number | null)[] =>
 const TECHNICIAN_LOCK = 72_011;
 const POOL_LOCK = 72_012;
 
+/** A row a claim deletes before it writes its own: the customer's previous hold, which a new one replaces. */
+export interface ReplacedRow {
+  id: number;
+  serviceUserId: number;
+  poolId: number | null;
+}
+
+const ascending = (ids: Iterable<number | null | undefined>) =>
+  [...new Set([...ids].filter((id): id is number => id != null))].sort((a, b) => a - b);
+
 /**
- * Claims that could conflict take their technicians' and pool's advisory locks first, pool then
- * technicians by id, held to the end of the transaction. PostgreSQL checks an exclusion constraint against
- * rows other transactions are still inserting by waiting for them, and two inserts that conflict with each
- * other can each wait for the other: a deadlock, found only after deadlock_timeout. Taking the locks in
- * one order makes such claims queue instead; the constraint stays what refuses an overlap (decision A11).
+ * Claims that could conflict take their technicians' and pools' advisory locks first, pools then
+ * technicians, each by id, held to the end of the transaction. PostgreSQL checks an exclusion constraint
+ * against rows other transactions are still inserting by waiting for them, and two inserts that conflict
+ * with each other can each wait for the other: a deadlock, found only after deadlock_timeout. Taking the
+ * locks in one order makes such claims queue instead; the constraint stays what refuses an overlap
+ * (decision A11). A row the claim deletes is locked too, before it is touched: another claim on its
+ * technician or pool may be deleting it as a lapsed hold, and a row lock taken before the advisory lock
+ * would wait in the other order (decision A24).
  */
-async function lockClaim(tx: Tx, req: SlotRequest): Promise<void> {
-  if (req.service.pool)
-    await tx.execute(sql`select pg_advisory_xact_lock(${POOL_LOCK}, ${req.service.pool.id})`);
-  const ids = [...new Set(req.candidates.map((c) => c.serviceUserId))].sort((a, b) => a - b);
-  for (const id of ids) await tx.execute(sql`select pg_advisory_xact_lock(${TECHNICIAN_LOCK}, ${id})`);
+async function lockClaim(tx: Tx, req: SlotRequest, replaced: readonly ReplacedRow[]): Promise<void> {
+  for (const id of ascending([req.service.pool?.id, ...replaced.map((r) => r.poolId)]))
+    await tx.execute(sql`select pg_advisory_xact_lock(${POOL_LOCK}, ${id})`);
+  const technicians = [
+    ...req.candidates.map((c) => c.serviceUserId),
+    ...replaced.map((r) => r.serviceUserId),
+  ];
+  for (const id of ascending(technicians))
+    await tx.execute(sql`select pg_advisory_xact_lock(${TECHNICIAN_LOCK}, ${id})`);
 }
 
 /**
  * Runs `write` for each technician and pool place in turn, each in a savepoint, until one is not refused by
- * an exclusion constraint; null when all are. Other errors roll back and propagate.
+ * an exclusion constraint; null when all are. Other errors roll back and propagate. The `replaced` rows are
+ * deleted once the locks are held.
  */
 async function firstAccepted<R>(
   tx: Tx,
@@ -107,8 +126,20 @@ async function firstAccepted<R>(
       span: { from: number; to: number };
     },
   ) => Promise<R | null>,
+  replaced: readonly ReplacedRow[] = [],
 ): Promise<R | null | 'gone'> {
-  await lockClaim(tx, req);
+  await lockClaim(tx, req, replaced);
+  // Still holds: one the customer's order turned into its booking meanwhile is that order's now.
+  if (replaced.length > 0)
+    await tx.delete(appointmentBookings).where(
+      and(
+        inArray(
+          appointmentBookings.id,
+          replaced.map((r) => r.id),
+        ),
+        eq(appointmentBookings.kind, 'hold'),
+      ),
+    );
   for (const candidate of req.candidates) {
     const span = spanOf(req.service, req.start, candidate.duration);
     await deleteLapsedHolds(tx, now, span, candidate.serviceUserId, req.service.pool?.id ?? null);
@@ -150,34 +181,53 @@ const rowValues = (
   statusChangedAt: now,
 });
 
-/** Inserts a hold or booking at the first technician and place the constraints accept; null: taken. */
+/**
+ * Inserts a hold or booking at the first technician and place the constraints accept, after deleting the
+ * `replaced` rows; null: taken (the caller rolls back, so nothing replaced is lost).
+ */
 export async function claimSlot(
   tx: Tx,
   req: SlotRequest,
   fields: SlotFields,
   now: Date,
+  replaced: readonly ReplacedRow[] = [],
 ): Promise<AppointmentBookingRow | null> {
-  const result = await firstAccepted(tx, req, now, async (sp, attempt) => {
-    const [row] = await sp
-      .insert(appointmentBookings)
-      .values({
-        shopId: req.shopId,
-        customerId: req.customerId,
-        productId: req.productId,
-        specId: req.specId,
-        kind: fields.kind,
-        status: fields.status,
-        orderId: fields.orderId,
-        expiresAt: fields.expiresAt,
-        beautyUserName: fields.beautyUserName ?? '',
-        beautyUserPhone: fields.beautyUserPhone ?? '',
-        createdAt: now,
-        ...rowValues(req, attempt, now),
-      })
-      .returning();
-    return row!;
-  });
+  const result = await firstAccepted(
+    tx,
+    req,
+    now,
+    async (sp, attempt) => {
+      const [row] = await sp
+        .insert(appointmentBookings)
+        .values({
+          shopId: req.shopId,
+          customerId: req.customerId,
+          productId: req.productId,
+          specId: req.specId,
+          kind: fields.kind,
+          status: fields.status,
+          orderId: fields.orderId,
+          expiresAt: fields.expiresAt,
+          beautyUserName: fields.beautyUserName ?? '',
+          beautyUserPhone: fields.beautyUserPhone ?? '',
+          createdAt: now,
+          ...rowValues(req, attempt, now),
+        })
+        .returning();
+      return row!;
+    },
+    replaced,
+  );
   return result === 'gone' ? null : result;
+}
+
+/** The customer's holds in the shop (one at most, A10), as a new hold that replaces them locks them. */
+export function holdsToReplace(tx: Executor, customerId: number, shopId: number): Promise<ReplacedRow[]> {
+  const b = appointmentBookings;
+  return tx
+    .select({ id: b.id, serviceUserId: b.serviceUserId, poolId: b.poolId })
+    .from(b)
+    .where(and(eq(b.customerId, customerId), eq(b.shopId, shopId), eq(b.kind, 'hold')));
 }
 
 /**

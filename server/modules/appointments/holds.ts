@@ -23,7 +23,7 @@ import {
   type BeautyEnv,
 } from './appointments';
 import type { BookingContext } from './booking-context';
-import { claimSlot } from './claims';
+import { claimSlot, holdsToReplace } from './claims';
 import { durationOf } from './slots';
 
 const MINUTE = 60_000;
@@ -77,6 +77,9 @@ export function holdInfo(
   };
 }
 
+/** Thrown inside a hold's transaction to roll it back when every technician and place was taken. */
+class TimeTaken extends Error {}
+
 /** beauty/hold: keeps a free start of the service for this customer, replacing their previous hold. */
 export async function takeHold(
   app: FastifyInstance,
@@ -109,24 +112,25 @@ export async function takeHold(
     })),
     assigned: input.serviceUserId == null,
   };
-  const b = appointmentBookings;
   const write = () =>
-    app.db.transaction(async (tx) => {
-      await tx
-        .delete(b)
-        .where(and(eq(b.customerId, session.customerId), eq(b.shopId, session.shopId), eq(b.kind, 'hold')));
-      return claimSlot(
-        tx,
-        request,
-        {
-          kind: 'hold',
-          status: 'held',
+    app.db
+      .transaction(async (tx) => {
+        // The previous hold is deleted under the new claim's locks, and only if the new one is taken.
+        const previousHolds = await holdsToReplace(tx, session.customerId, session.shopId);
+        const fields = {
+          kind: 'hold' as const,
+          status: 'held' as const,
           orderId: null,
           expiresAt: new Date(now.getTime() + HOLD_MINUTES * MINUTE),
-        },
-        now,
-      );
-    });
+        };
+        const taken = await claimSlot(tx, request, fields, now, previousHolds);
+        if (!taken) throw new TimeTaken();
+        return taken;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof TimeTaken) return null;
+        throw error;
+      });
   let row: AppointmentBookingRow | null;
   try {
     row = await write();

@@ -199,6 +199,7 @@ async function oneView(env: MerchantAppointmentEnv, id: number): Promise<Merchan
   return view!;
 }
 
+/** Moves the booking on from one of `from`; a no-show also frees what is left of its time (A22). */
 async function moveBooking(
   tx: Executor,
   id: number,
@@ -208,7 +209,7 @@ async function moveBooking(
 ): Promise<boolean> {
   const [row] = await tx
     .update(appointmentBookings)
-    .set({ status: to, statusChangedAt: now })
+    .set({ status: to, statusChangedAt: now, ...(to === 'noShow' ? { active: false } : {}) })
     .where(
       and(
         eq(appointmentBookings.id, id),
@@ -288,7 +289,8 @@ export async function appointmentAct(
             } else {
               if (!(await moveBooking(tx, booking.id, ['booked', 'confirmed'], 'noShow', now)))
                 throw new Moved();
-              // Money paid stays paid (the shop's terms); the order is closed.
+              // Money paid stays paid (the shop's terms), and so do the card's use, the coupon and capped
+              // units (changeStatus keeps them for this action); the order is closed, the time free again.
               const row = await changeStatus(tx, {
                 ...change,
                 from: ['pending', 'confirmed'],

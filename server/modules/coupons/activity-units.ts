@@ -6,10 +6,10 @@
 // unpaid or is refunded gives back exactly what it took, once.
 import { and, inArray, sql } from 'drizzle-orm';
 import { ActivityKind, type ShopActivity } from '../../../src/domain/api/activity';
-import type { OrderStatus } from '../../../src/domain/enums';
 import type { ParsedActivity, PricingResult, PurchasedSpecial } from '../../../src/domain/pricing';
 import { rowsOf, type Executor } from '../../db/client';
 import { activityUnitCounts, orderActivityUnits, type OrderRow } from '../../db/schema';
+import type { TakenAfter } from '../orders/order-status';
 import { BusinessError } from '../../http/action';
 import { couponMessages } from './coupon-messages';
 import { activityRuleTexts, type TextContext } from './coupon-texts';
@@ -225,17 +225,20 @@ export async function reserveActivityUnits(
   );
 }
 
-/** Statuses that end an order without keeping its money: its units go back to the activity. */
-const RELEASING: readonly OrderStatus[] = ['nopay_cancel', 'refused', 'refund', 'closed'];
-
 /**
- * Keeps the counters in step with a status change just written (server/modules/orders/order-status.ts):
- * an order that ends unpaid, refused, closed or refunded gives back what it took. Its record is marked
+ * Keeps the counters in step with a status change just written (server/modules/orders/order-status.ts
+ * decides `taken`): an order that ends unpaid, refused, closed or refunded gives back what it took (a
+ * no-show keeps it, decision A22). Its record is marked
  * released in the statement that moves the counters, so a replayed change, or a cancel racing an expiry,
  * gives the units back once.
  */
-export async function activityUnitsFollowOrder(tx: Executor, row: OrderRow, now: Date): Promise<void> {
-  if (row.activityUnits === 0 || !RELEASING.includes(row.status)) return;
+export async function activityUnitsFollowOrder(
+  tx: Executor,
+  row: OrderRow,
+  taken: TakenAfter,
+  now: Date,
+): Promise<void> {
+  if (row.activityUnits === 0 || taken !== 'release') return;
   await tx.execute(sql`
     with released as (
       update ${orderActivityUnits} set released_at = ${now.toISOString()}::timestamptz

@@ -1,12 +1,14 @@
 // The coupon of an order (decisions C20-C29): checked for its owner and shop before pricing, evaluated by
 // the same engine as the browser's, reserved in the transaction that inserts the order, consumed when the
-// order is paid and released when the order ends without being paid for or is refunded. The coupon row
+// order is paid (or its appointment is a no-show) and released when the order ends without being paid for
+// or is refunded. The coupon row
 // names its order and the order names its coupon, so every change is one conditional UPDATE.
 import { and, eq, inArray } from 'drizzle-orm';
-import type { CatalogueLocale, Locale, OrderStatus } from '../../../src/domain/enums';
+import type { CatalogueLocale, Locale } from '../../../src/domain/enums';
 import type { ParsedCoupon, PricingResult } from '../../../src/domain/pricing';
 import type { Executor } from '../../db/client';
 import { customerCoupons, customers, type OrderRow } from '../../db/schema';
+import type { TakenAfter } from '../orders/order-status';
 import { BusinessError, type Session } from '../../http/action';
 import { translate } from '../../i18n';
 import type { ShopScope } from './activities';
@@ -96,27 +98,25 @@ export async function reserveCoupon(
   if (!taken) throw unusable(couponMessages.couponTaken, ['status']);
 }
 
-/** Statuses that end an order without keeping its money: its coupon goes back to the customer. */
-const RELEASING: readonly OrderStatus[] = ['nopay_cancel', 'refused', 'refund', 'closed'];
-
 /**
- * Keeps the order's coupon in step with a status change just written (server/modules/orders/order-status.ts):
- * paid → used; cancelled, expired, refused, closed or refunded (in full: every refund is) → available.
+ * Keeps the order's coupon in step with a status change just written (server/modules/orders/order-status.ts
+ * decides `taken`): paid, or a no-show → used; cancelled, expired, refused, closed or refunded (in full:
+ * every refund is) → available.
  */
 export async function couponFollowsOrder(
   tx: Executor,
   row: OrderRow,
-  paidNow: boolean,
+  taken: TakenAfter,
   now: Date,
 ): Promise<void> {
   if (row.couponId === null) return;
   const mine = and(eq(customerCoupons.id, row.couponId), eq(customerCoupons.orderId, row.id));
-  if (RELEASING.includes(row.status)) {
+  if (taken === 'release') {
     await tx
       .update(customerCoupons)
       .set({ state: 'available', orderId: null, reservedAt: null, usedAt: null })
       .where(and(mine, inArray(customerCoupons.state, ['reserved', 'used'])));
-  } else if (paidNow && row.paid) {
+  } else if (taken === 'spend') {
     await tx
       .update(customerCoupons)
       .set({ state: 'used', usedAt: now })

@@ -1,15 +1,16 @@
 // The limit card of an order (decisions M150–M155): checked for its owner, dates and uses before pricing,
 // applied by the same engine as the browser's (src/pricing/limit-card.ts), its uses reserved in the
 // transaction that inserts the order, and given back exactly once when the order ends without being paid
-// for or is refunded. The order names its card (orders.limit_card_id) and its lines the units the card
+// for or is refunded (not when its appointment is a no-show). The order names its card (orders.limit_card_id) and its lines the units the card
 // pays, so a status change of an order without a card spends no statement on cards.
 import { and, eq, sql } from 'drizzle-orm';
 import type { LimitCardRefusal } from '../../../src/domain/api/limit-card';
 import { limitCardState } from '../../../src/domain/api/limit-card';
-import type { CatalogueLocale, OrderStatus } from '../../../src/domain/enums';
+import type { CatalogueLocale } from '../../../src/domain/enums';
 import type { PricingLimitCard, PricingResult } from '../../../src/domain/pricing';
 import { rowsOf, type Executor } from '../../db/client';
 import { limitCardLedger, memberLimitCards, type OrderLineRow, type OrderRow } from '../../db/schema';
+import type { TakenAfter } from '../orders/order-status';
 import { BusinessError, type Session } from '../../http/action';
 import type { MessageParams } from '../../i18n';
 import { localize } from '../catalog/catalog';
@@ -100,18 +101,20 @@ export async function reserveLimitCard(
   if (rowsOf(result).length === 0) throw cardUnusable('cardTaken');
 }
 
-/** Statuses that end an order without keeping its money: its card's uses go back. */
-const RETURNING: readonly OrderStatus[] = ['nopay_cancel', 'refused', 'refund', 'closed'];
-
 /**
- * Keeps the order's card in step with a status change just written (server/modules/orders/order-status.ts):
- * cancelled, expired, refused, closed or refunded (in full: every refund is) → the uses the order took go
- * back, once. The return's key is claimed in the statement that moves the uses, so a replayed change, or a
+ * Keeps the order's card in step with a status change just written (server/modules/orders/order-status.ts
+ * decides `taken`): cancelled, expired, refused, closed or refunded (in full: every refund is) → the uses
+ * the order took go back, once; a no-show keeps them (decision A22). The return's key is claimed in the statement that moves the uses, so a replayed change, or a
  * cancel racing an expiry, gives them back once; the row's remaining-after is filled in by a second
  * statement, which no other transaction sees before the commit.
  */
-export async function limitCardFollowsOrder(tx: Executor, row: OrderRow, now: Date): Promise<void> {
-  if (row.limitCardId === null || !RETURNING.includes(row.status)) return;
+export async function limitCardFollowsOrder(
+  tx: Executor,
+  row: OrderRow,
+  taken: TakenAfter,
+  now: Date,
+): Promise<void> {
+  if (row.limitCardId === null || taken !== 'release') return;
   const result = await tx.execute(sql`
     with used as (
       select card_id, member_id, product_id, -uses_delta as n from ${limitCardLedger}

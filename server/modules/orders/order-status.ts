@@ -6,7 +6,8 @@
 // (server/modules/orders/order-event-hub.ts); a rolled-back change wakes nobody. The order's coupon, if it holds
 // one, follows in the same transaction (server/modules/coupons/coupon-orders.ts), and so do the uses of its
 // limit card (server/modules/limit-cards/limit-card-orders.ts), and the units it counted under capped
-// activities (server/modules/coupons/activity-units.ts); an open table's tab follows the order that pays it
+// activities (server/modules/coupons/activity-units.ts), each told here, once, whether the change gives back
+// what the order took (takenAfter); an open table's tab follows the order that pays it
 // (server/modules/open-table/tab-orders.ts), and an appointment's booking its order
 // (server/modules/appointments/booking-orders.ts).
 import { and, eq, inArray } from 'drizzle-orm';
@@ -34,6 +35,28 @@ export interface StatusChange {
   set?: Partial<Omit<typeof orders.$inferInsert, 'id' | 'status' | 'statusChangedAt'>>;
 }
 
+/** Statuses that end an order without keeping its money. */
+const ENDED_WITHOUT_MONEY: readonly OrderStatus[] = ['nopay_cancel', 'refused', 'refund', 'closed'];
+
+/**
+ * Actions that end an order keeping what it took though it reads closed: a no-show keeps what was paid
+ * (decision A15) and what was used with it, the limit card's uses, the coupon and capped units (A22).
+ */
+const KEEPS_WHAT_IT_TOOK: readonly StatusAction[] = ['noShow'];
+
+/**
+ * What a change does with what the order took besides money (its coupon, its limit card's uses, its units
+ * under capped activities): `release` gives them back, `spend` keeps them for good (paid, or a no-show),
+ * `none` leaves them as they are.
+ */
+export type TakenAfter = 'release' | 'spend' | 'none';
+
+export function takenAfter(row: Pick<OrderRow, 'status' | 'paid'>, change: StatusChange): TakenAfter {
+  if (KEEPS_WHAT_IT_TOOK.includes(change.action)) return 'spend';
+  if (ENDED_WITHOUT_MONEY.includes(row.status)) return 'release';
+  return change.set?.paid === true && row.paid ? 'spend' : 'none';
+}
+
 /** The order after the change, or null when it was not in one of `from` (nothing written). */
 export async function changeStatus(tx: Executor, change: StatusChange): Promise<OrderRow | null> {
   const [row] = await tx
@@ -51,10 +74,11 @@ export async function changeStatus(tx: Executor, change: StatusChange): Promise<
     action: change.action,
     createdAt: change.now,
   });
-  // Only an order holding a coupon spends a statement on it.
-  if (row.couponId !== null) await couponFollowsOrder(tx, row, change.set?.paid === true, change.now);
-  if (row.limitCardId !== null) await limitCardFollowsOrder(tx, row, change.now);
-  if (row.activityUnits > 0) await activityUnitsFollowOrder(tx, row, change.now);
+  // Only an order holding a coupon, a card or capped units spends a statement on them.
+  const taken = takenAfter(row, change);
+  if (row.couponId !== null) await couponFollowsOrder(tx, row, taken, change.now);
+  if (row.limitCardId !== null) await limitCardFollowsOrder(tx, row, taken, change.now);
+  if (row.activityUnits > 0) await activityUnitsFollowOrder(tx, row, taken, change.now);
   if (row.orderType === 'openTable') await tabFollowsOrder(tx, row, change.now);
   if (row.orderType === 'appointment') await bookingFollowsOrder(tx, row, change.now);
   return row;

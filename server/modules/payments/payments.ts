@@ -49,6 +49,7 @@ import {
   postLedger,
   reversePointsInTx,
 } from '../member-money/ledger';
+import { reserveCounterAppointment } from '../appointments/counter-appointments';
 import { applyRechargeReport } from '../member-money/recharges';
 import { paymentMessages } from './payments-messages';
 import { reportFits } from './report-check';
@@ -816,8 +817,10 @@ async function settleAtShop(
   now: Date,
 ): Promise<void> {
   const settlement: Settlement = payType === 'Cash' ? 'counter' : 'onDelivery';
-  const changed = await app.db.transaction((tx) =>
-    changeStatus(tx, {
+  const changed = await app.db.transaction(async (tx) => {
+    // An appointment to pay at the counter keeps its time with no deadline: a customer may keep only a few.
+    if (settlement === 'counter') await reserveCounterAppointment(tx, order, now);
+    return changeStatus(tx, {
       orderId: order.id,
       from: ['nopay'],
       to: 'pending',
@@ -825,8 +828,8 @@ async function settleAtShop(
       action: 'settle',
       now,
       set: { settlement, payType, payTypeId, paid: false },
-    }),
-  );
+    });
+  });
   if (!changed) throw refuse('notPayable', paymentMessages.notPayable);
 }
 

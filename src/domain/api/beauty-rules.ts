@@ -7,6 +7,11 @@
 export const HOLD_MINUTES = 5;
 /** A hold can be extended (beauty/extendHold) until it has lived this many minutes in all. */
 export const HOLD_MAX_MINUTES = 20;
+/**
+ * Appointments to pay at the counter a customer may have live in one shop at once (booked, not yet over):
+ * they keep a technician's time with no pay deadline (decision A26).
+ */
+export const COUNTER_APPOINTMENTS_MAX = 2;
 /** Days one beauty/availability call may cover (the shop's horizon caps it further). */
 export const MAX_AVAILABILITY_DAYS = 31;
 /** How many next free times a "this time was just taken" refusal suggests. */
@@ -80,7 +85,7 @@ export const APPOINTMENT_REJECTIONS = [
   'holdMismatch',
   /** The hold has lived HOLD_MAX_MINUTES: take a new one. */
   'holdExtendLimit',
-  /** The duration the page showed (`serviceDuration`) is no longer the service's: `duration` is. */
+  /** The duration the page showed (`serviceDuration`) is not the one booked then: `duration` is. */
   'serviceDurationChanged',
   /** An appointment books one service, one unit (book a second one separately). */
   'oneServicePerAppointment',
@@ -97,6 +102,11 @@ export const APPOINTMENT_REJECTIONS = [
   'sameTime',
   /** Cancelling an unpaid appointment while an online payment of it is still processing at the gateway. */
   'paymentInProgress',
+  /**
+   * Paying at the counter (order/pay, or order/confirm asking for it) while the customer already has
+   * `limit` (COUNTER_APPOINTMENTS_MAX) appointments to pay at the counter still to come in the shop.
+   */
+  'counterAppointmentsLimit',
 ] as const;
 export type AppointmentRejection = (typeof APPOINTMENT_REJECTIONS)[number];
 

@@ -353,8 +353,10 @@ export const appointmentRejectionInfo = z.object({
   /** changeWindowClosed: when the window closed, and the shop's hours. */
   changeDeadlineAt: instant.optional(),
   freeChangeHours: z.number().int().optional(),
-  /** serviceDurationChanged: the service's duration now. */
+  /** serviceDurationChanged: the minutes the booking would take (the service's now, or for any technician those of the one free then). */
   duration: z.number().int().optional(),
+  /** counterAppointmentsLimit: how many appointments to pay at the counter a customer may have. */
+  limit: z.number().int().optional(),
   /** notChangeable: the appointment's status. */
   status: z.enum(APPOINTMENT_STATUSES).optional(),
 });

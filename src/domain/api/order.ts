@@ -101,7 +101,8 @@ export const appointmentOrderFields = z.object({
   appointment: localDateTime.nullable().optional(),
   /**
    * Spec serviceDuration: the minutes the page showed. The server books its own duration; when this is sent
-   * and differs, the order is refused with `serviceDurationChanged` and the current duration.
+   * and differs, the order is refused with `serviceDurationChanged` and the current duration. For any
+   * technician, only a technician taking these minutes is booked.
    */
   serviceDuration: z.number().int().positive().max(MAX_SERVICE_MINUTES).nullable().optional(),
   /** Booking for someone else: who comes. Both or neither; the phone as user/sendSmsCode accepts it. */

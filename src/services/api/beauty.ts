@@ -53,6 +53,7 @@ const FIELDS: Record<string, (v: unknown) => boolean> = {
   changeDeadlineAt: isText,
   freeChangeHours: isInt,
   duration: isInt,
+  limit: isInt,
   status: (v) => typeof v === 'string' && STATUSES.includes(v),
 };
 

@@ -282,15 +282,34 @@ describe.each(testDatabases)('appointment changes on %s', (kind) => {
     expect(r.body.info.order).toMatchObject({ status: 'pending', paid: true });
     expect(r.body.info.order.amounts.total).toBe(0);
     expect(r.body.info.order.appointment).toMatchObject({ status: 'booked', duration: 25 });
+
+    // With two cuts to pay at the counter, a third is refused the counter, but not a blow-dry her card pays.
+    await payCash(chen, await book(chen, '2026-12-04', '10:00'));
+    await payCash(chen, await book(chen, '2026-12-04', '11:00'));
+    const third = await confirm<AppointmentRejectionInfo>(chen, {
+      serviceStartTimeInfo: { date: '2026-12-04', time: '14:00' },
+      serviceUser: { id: TECH.leo },
+    });
+    expect(third.body.info).toMatchObject({ reason: 'counterAppointmentsLimit', limit: 2 });
+    const covered = await confirm<OrderConfirmInfo>(chen, {
+      products: [{ id: SERVICE.blowDry, quantity: 1, tastes: [], mealset: [] }],
+      serviceStartTimeInfo: { date: '2026-12-04', time: '15:00' },
+      serviceUser: { id: TECH.leo },
+      limitCardId: card.id,
+    });
+    expect(covered.body.result, covered.body.message).toBe(true);
+    expect(covered.body.info.order).toMatchObject({ status: 'pending', paid: true, payType: 'Cash' });
   });
 
   it('moves an appointment through the shop’s day: confirm, arrived, complete; a no-show; a cancel', async () => {
     const ann = await enter(h, STUDIO);
     const a = await payCash(ann, await book(ann, '2026-12-14', '10:00'));
     const b = await payCash(ann, await book(ann, '2026-12-14', '11:00'));
-    const c = await book(ann, '2026-12-14', '12:00');
+    // Two to pay at the counter are all a customer may keep (A26): the unpaid ones are to pay online.
+    const online = { payType: 'Card', payTypeId: PAY.Card } as const;
+    const c = await book(ann, '2026-12-14', '12:00', online);
     const id = a.appointment!.id;
-    const d = await book(ann, '2026-12-14', '14:00');
+    const d = await book(ann, '2026-12-14', '14:00', online);
 
     // From the wrong state: 409, nothing changed.
     const early = await merchant('appointment/complete', { id });

@@ -2,7 +2,8 @@
 // PostgreSQL: 100 customers booking one technician's start at once get one booking and 99 "just taken"
 // refusals with the next free times; 100 holding, then 100 booking, a massage needing one of two rooms get
 // exactly two; "any technician" moves on to the next free technician of the same start when the first was
-// just taken (A6); a technician customers cannot choose by name is refused by name and assigned for "any".
+// just taken (A6); a technician customers cannot choose by name is refused by name and assigned for "any",
+// and "any" books only a technician taking the minutes the page showed (A25).
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { appointmentBookings, customers, orders } from '../../../server/db/schema';
@@ -234,5 +235,52 @@ describe.each(testDatabases)('appointment races on %s', (kind) => {
     );
     expect(booked.body.result, booked.body.message).toBe(true);
     expect(booked.body.info.order.appointment).toMatchObject({ id: any.id, assigned: true, duration: 45 });
+  });
+
+  it('books "any technician" only with someone taking the minutes the page showed', async () => {
+    const [ann, ben, cara, dan] = await newCustomers(4);
+    const trim = (token: string, date: string, time: string, over: Record<string, unknown> = {}) =>
+      h.call<OrderConfirmInfo | AppointmentRejectionInfo>(
+        'order/confirm',
+        appointmentOrder({
+          products: [{ id: SALON_SERVICE.trim, quantity: 1, tastes: [], mealset: [] }],
+          serviceStartTimeInfo: { date, time },
+          ...over,
+        }),
+        { token, language: 'en' },
+      );
+    // Ana has 15:00 on Thursday: only the trainee, who takes 45 minutes, is free then.
+    expect(
+      (await trim(ann!, '2026-03-05', '15:00', { serviceUser: { id: SALON_STAFF.ana } })).body.result,
+    ).toBe(true);
+    const refused = await trim(ben!, '2026-03-05', '15:00', { serviceDuration: 30 });
+    expect(refused.body.result).toBe(false);
+    expect(refused.body.info).toMatchObject({ reason: 'serviceDurationChanged', duration: 45 });
+    expect(refused.body.message).toBe(
+      'At this time the service takes 45 minutes. Please check the time again.',
+    );
+    const trainee = await trim(ben!, '2026-03-05', '15:00', { serviceDuration: 45 });
+    expect((trainee.body.info as OrderConfirmInfo).order.appointment).toMatchObject({
+      serviceUser: expect.objectContaining({ id: SALON_STAFF.trainee }),
+      duration: 45,
+    });
+
+    // On Friday Ana is busier than the trainee, so the trainee would be picked at 11:00; a page that showed
+    // 30 minutes gets Ana, who takes them.
+    expect(
+      (await trim(ann!, '2026-03-06', '09:00', { serviceUser: { id: SALON_STAFF.ana } })).body.result,
+    ).toBe(true);
+    const shown = await trim(cara!, '2026-03-06', '11:00', { serviceDuration: 30 });
+    expect((shown.body.info as OrderConfirmInfo).order.appointment).toMatchObject({
+      serviceUser: expect.objectContaining({ id: SALON_STAFF.ana }),
+      assigned: true,
+      duration: 30,
+    });
+    // Nothing shown: the least booked free technician, the trainee.
+    const unshown = await trim(dan!, '2026-03-06', '11:00');
+    expect((unshown.body.info as OrderConfirmInfo).order.appointment).toMatchObject({
+      serviceUser: expect.objectContaining({ id: SALON_STAFF.trainee }),
+      duration: 45,
+    });
   });
 });

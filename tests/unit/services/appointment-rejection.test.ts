@@ -36,6 +36,7 @@ const infoArb = fc.record(
     changeDeadlineAt: anything,
     freeChangeHours: anything,
     duration: anything,
+    limit: anything,
     status: fc.oneof(fc.constantFrom(...APPOINTMENT_STATUSES), anything),
     other: anything,
   },
