@@ -1844,6 +1844,11 @@ export type NamespaceCheckoutTranslation = {
 		 */
 		beautyUserPhoneInvalid: string
 		/**
+		 * Y​o​u​ ​a​l​r​e​a​d​y​ ​h​a​v​e​ ​{​l​i​m​i​t​}​ ​a​p​p​o​i​n​t​m​e​n​t​s​ ​t​o​ ​p​a​y​ ​a​t​ ​t​h​e​ ​c​o​u​n​t​e​r​.​ ​P​a​y​ ​t​h​i​s​ ​o​n​e​ ​o​n​l​i​n​e​ ​o​r​ ​w​i​t​h​ ​y​o​u​r​ ​c​a​r​d​,​ ​o​r​ ​c​a​n​c​e​l​ ​o​n​e​ ​o​f​ ​t​h​e​m​.
+		 * @param {unknown} limit
+		 */
+		counterAppointmentsLimit: RequiredParams<'limit'>
+		/**
 		 * T​h​e​ ​n​a​m​e​ ​c​a​n​ ​b​e​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s​.
 		 * @param {unknown} max
 		 */
@@ -6902,6 +6907,10 @@ export type TranslationFunctions = {
 			 * Please enter a correct phone number for the person coming.
 			 */
 			beautyUserPhoneInvalid: () => LocalizedString
+			/**
+			 * You already have {limit} appointments to pay at the counter. Pay this one online or with your card, or cancel one of them.
+			 */
+			counterAppointmentsLimit: (arg: { limit: unknown }) => LocalizedString
 			/**
 			 * The name can be at most {max} characters.
 			 */

@@ -278,8 +278,8 @@ export const checkoutMachine = setup({
     isFormInvalid: ({ context }) => validateCheckout(context.form, facts(context)) !== null,
     isRefusal: (_, params: SubmitResult) => 'rejection' in params,
     isAppointmentRefusal: (_, params: SubmitResult) => 'appointmentRejection' in params,
-    /** The refusal is about the person coming, which the form fixes; any other is about the time. */
-    isBeautyUserRefusal: (_, params: SubmitResult) =>
+    /** The refusal is about the person coming or the way to pay, which the form fixes; any other is about the time. */
+    isAppointmentFormRefusal: (_, params: SubmitResult) =>
       'appointmentRejection' in params && appointmentFieldError(params.appointmentRejection.reason) !== null,
     isCouponRefusal: (_, params: SubmitResult) =>
       'rejection' in params && params.rejection.reason === 'couponUnusable',
@@ -412,7 +412,7 @@ export const checkoutMachine = setup({
     })),
     noteAppointmentRefusal: assign(({ context }, params: { rejection: AppointmentRejectionInfo }) => ({
       attempt: { ...context.attempt!, outcome: 'refused' as Outcome },
-      fieldError: appointmentFieldError(params.rejection.reason),
+      fieldError: appointmentFieldError(params.rejection.reason, params.rejection),
     })),
     /** The held time goes with the refusal: the appointment flow holds another one and sends it back. */
     dropAppointment: assign(({ context }) => ({ form: { ...context.form, appointment: null } })),
@@ -726,7 +726,7 @@ export const checkoutMachine = setup({
             ],
           },
           {
-            guard: { type: 'isBeautyUserRefusal', params: ({ event }) => event.output },
+            guard: { type: 'isAppointmentFormRefusal', params: ({ event }) => event.output },
             target: 'form.editing',
             actions: {
               type: 'noteAppointmentRefusal',

@@ -47,7 +47,7 @@ export type CheckoutField =
 /** The appointment refusals the confirm page words itself (the time's own are the appointment flow's). */
 export type AppointmentFieldReason = Extract<
   AppointmentRejection,
-  'appointmentTimeRequired' | 'beautyUserIncomplete' | 'beautyUserPhoneInvalid'
+  'appointmentTimeRequired' | 'beautyUserIncomplete' | 'beautyUserPhoneInvalid' | 'counterAppointmentsLimit'
 >;
 
 export type CheckoutReason =
@@ -441,13 +441,24 @@ const APPOINTMENT_FIELD: Partial<Record<AppointmentRejection, CheckoutField>> = 
   beautyUserIncomplete: 'beautyUserName',
   beautyUserPhoneInvalid: 'beautyUserPhone',
   appointmentTimeRequired: 'appointment',
+  // Too many appointments to pay at the counter: another way to pay fixes it, the held time stays (A27).
+  counterAppointmentsLimit: 'payType',
 };
 
 /**
- * The person coming is the form's to fix (its field shows the reason); every other appointment refusal is
- * about the time or the hold, which the appointment flow answers with other times (null here).
+ * The person coming and the way to pay are the form's to fix (their field shows the reason); every other
+ * appointment refusal is about the time or the hold, which the appointment flow answers with other times
+ * (null here).
  */
-export function appointmentFieldError(reason: AppointmentRejection): FieldError | null {
+export function appointmentFieldError(
+  reason: AppointmentRejection,
+  values: { limit?: number | undefined } = {},
+): FieldError | null {
   const field = APPOINTMENT_FIELD[reason];
-  return field ? error(field, reason as AppointmentFieldReason) : null;
+  if (!field) return null;
+  return error(
+    field,
+    reason as AppointmentFieldReason,
+    values.limit === undefined ? {} : { limit: values.limit },
+  );
 }

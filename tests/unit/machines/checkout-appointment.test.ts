@@ -118,4 +118,12 @@ describe('an appointment at checkout', () => {
     expect(appointmentFieldError('slotTaken')).toBeNull();
     expect(appointmentFieldError('holdNotFound')).toBeNull();
   });
+
+  it('shows too many pay-at-counter appointments at the way to pay, with the cap, keeping the time', () => {
+    expect(appointmentFieldError('counterAppointmentsLimit', { limit: 2 })).toEqual({
+      field: 'payType',
+      reason: 'counterAppointmentsLimit',
+      values: { limit: 2 },
+    });
+  });
 });

@@ -101,6 +101,8 @@ const en_checkout = {
     appointmentTimeRequired: 'Please choose a time for your appointment.',
     beautyUserIncomplete: 'Please enter the name and phone of the person coming.',
     beautyUserPhoneInvalid: 'Please enter a correct phone number for the person coming.',
+    counterAppointmentsLimit:
+      'You already have {limit} appointments to pay at the counter. Pay this one online or with your card, or cancel one of them.',
     beautyUserNameTooLong: 'The name can be at most {max} characters.',
   },
   tablePage: {

@@ -100,6 +100,8 @@ const es_checkout = {
     appointmentTimeRequired: 'Elige una hora para tu cita.',
     beautyUserIncomplete: 'Indica el nombre y el teléfono de la persona que vendrá.',
     beautyUserPhoneInvalid: 'Indica un teléfono correcto para la persona que vendrá.',
+    counterAppointmentsLimit:
+      'Ya tienes {limit} citas para pagar en el local. Paga esta en línea o con tu tarjeta, o cancela una de ellas.',
     beautyUserNameTooLong: 'El nombre admite como máximo {max} caracteres.',
   },
   tablePage: {

@@ -101,6 +101,8 @@ const fr_checkout = {
     appointmentTimeRequired: 'Veuillez choisir l’heure de votre rendez-vous.',
     beautyUserIncomplete: 'Veuillez indiquer le nom et le téléphone de la personne qui viendra.',
     beautyUserPhoneInvalid: 'Veuillez indiquer un numéro correct pour la personne qui viendra.',
+    counterAppointmentsLimit:
+      'Vous avez déjà {limit} rendez-vous à régler sur place. Payez celui-ci en ligne ou avec votre carte, ou annulez-en un.',
     beautyUserNameTooLong: 'Le nom ne peut dépasser {max} caractères.',
   },
   tablePage: {

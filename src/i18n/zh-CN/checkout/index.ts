@@ -99,6 +99,8 @@ const zhCN_checkout = {
     appointmentTimeRequired: '请选择预约时间。',
     beautyUserIncomplete: '请填写到店人的姓名和手机号。',
     beautyUserPhoneInvalid: '请填写正确的到店人手机号。',
+    counterAppointmentsLimit:
+      '您已有 {limit} 个到店付款的预约。本次请在线支付或使用会员卡，或先取消其中一个。',
     beautyUserNameTooLong: '姓名最多 {max} 个字。',
   },
   tablePage: {

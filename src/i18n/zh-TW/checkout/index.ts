@@ -99,6 +99,8 @@ const zhTW_checkout = {
     appointmentTimeRequired: '請選擇預約時間。',
     beautyUserIncomplete: '請填寫到店人的姓名和手機號碼。',
     beautyUserPhoneInvalid: '請填寫正確的到店人手機號碼。',
+    counterAppointmentsLimit:
+      '您已有 {limit} 個到店付款的預約。本次請線上付款或使用會員卡，或先取消其中一個。',
     beautyUserNameTooLong: '姓名最多 {max} 個字。',
   },
   tablePage: {
