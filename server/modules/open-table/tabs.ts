@@ -531,6 +531,8 @@ export async function tabView(env: TabEnv, entry: CatalogEntry, tabId: number): 
   const { totals, taxes, fees } = pricing;
   const end = timerEnd(tab, now);
   return {
+    bill: null,
+    isCounter: false,
     id: tab.id,
     sOrderNo: tab.orderNo,
     nTableID: tab.tableId,

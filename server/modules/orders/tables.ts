@@ -73,6 +73,8 @@ export async function areaIds(db: Executor, shopId: number): Promise<Map<string,
 
 export function toTableInfo(row: TableRow, areas: Map<string, number>, locale: CatalogueLocale): TableInfo {
   return {
+    myTabId: null,
+    isCounter: false,
     id: row.id,
     fEachFee: row.eachFee,
     nAreaID: areas.get(JSON.stringify(row.area)) ?? 0,

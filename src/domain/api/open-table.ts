@@ -79,6 +79,48 @@ export const tableRound = z.object({
 });
 export type TableRound = z.infer<typeof tableRound>;
 
+/** How the bill is shared when it is asked for: all at once, equal shares, each guest's rounds, or picked items. */
+export const SPLIT_MODES = ['all', 'equal', 'guest', 'items'] as const;
+export type SplitMode = (typeof SPLIT_MODES)[number];
+export const MAX_SPLIT_PARTS = 20;
+
+export const splitRequest = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('all') }),
+  z.object({ mode: z.literal('equal'), parts: z.number().int().min(2).max(MAX_SPLIT_PARTS) }),
+  z.object({ mode: z.literal('guest') }),
+  z.object({ mode: z.literal('items') }),
+]);
+export type SplitRequest = z.infer<typeof splitRequest>;
+
+/** open: nobody took it; paying: its order waits for payment; paid. */
+export const BILL_PART_STATES = ['open', 'paying', 'paid'] as const;
+export const tableBillPart = z.object({
+  index: z.number().int(),
+  /** "Ana" (split by guest), "1/3" (equal shares) or the payer's name (items, and the whole bill). */
+  label: z.string(),
+  amount: z.number().int(),
+  state: z.enum(BILL_PART_STATES),
+  /** The reader took this part (its order is theirs to pay). */
+  mine: z.boolean(),
+  /** The order that pays the part: only on the reader's own parts. */
+  orderId: z.number().int().nullable(),
+  /** Items mode: the lines (tableRoundLine ids) this part pays. */
+  lineIds: z.array(z.number().int()),
+});
+export type TableBillPart = z.infer<typeof tableBillPart>;
+
+export const tableBill = z.object({
+  mode: z.enum(SPLIT_MODES),
+  /** The frozen bill (fee stopped when it was asked for), minor units; parts always add up to it. */
+  total: z.number().int(),
+  paid: z.number().int(),
+  remaining: z.number().int(),
+  parts: z.array(tableBillPart),
+  /** Items mode: accepted lines no part has taken yet. */
+  openLineIds: z.array(z.number().int()),
+});
+export type TableBill = z.infer<typeof tableBill>;
+
 /** Table order of spec §3 in its wire names, with the rounds and what the bill comes to now. */
 export const tableTabInfo = z.object({
   id: z.number().int(),
@@ -110,6 +152,10 @@ export const tableTabInfo = z.object({
   numberDecimals: z.number().int(),
   guests: z.array(z.object({ name: z.string(), me: z.boolean() })),
   rounds: z.array(tableRound),
+  /** The bill's split once it was asked for (table/confirm), else null (decisions T25–). */
+  bill: tableBill.nullable(),
+  /** The counter's virtual table (spec §3 "virtual table number 8"): a tab of one customer, not shared. */
+  isCounter: z.boolean(),
   /** Changes with every round, kitchen move, timer change or payment: a phone re-renders when it moves. */
   version: z.number().int(),
 });
@@ -123,10 +169,27 @@ export const tableCanPayInfo = z.object({
 });
 export type TableCanPayInfo = z.infer<typeof tableCanPayInfo>;
 
-/** table/confirm: the tab, paying now, and the order that pays it (order/pay; only its `payer` can pay it). */
+/** table/confirm: asks for the bill, split as requested (default: all at once, by the guest who asks). */
+export const tableConfirmInput = tableTabInput.extend({
+  split: splitRequest.default({ mode: 'all' }),
+});
+export type TableConfirmInput = z.input<typeof tableConfirmInput>;
+
+/**
+ * table/payPart: the reader takes one part of a split bill (`part`, equal or guest mode) or the lines they
+ * pick (`lineIds`, items mode) and gets the order that pays it (order/pay). Idempotent per key.
+ */
+export const tablePayPartInput = tableTabInput.extend({
+  part: z.number().int().min(0).max(MAX_SPLIT_PARTS).optional(),
+  lineIds: z.array(z.number().int().positive()).min(1).max(MAX_ORDER_LINES).optional(),
+  idempotencyKey,
+});
+export type TablePayPartInput = z.input<typeof tablePayPartInput>;
+
+/** table/confirm and table/payPart: the tab, and the order the reader pays now (null: split, take a part). */
 export const tableConfirmInfo = z.object({
   tab: tableTabInfo,
-  orderId: z.number().int(),
+  orderId: z.number().int().nullable(),
   payer: z.boolean(),
 });
 export type TableConfirmInfo = z.infer<typeof tableConfirmInfo>;
@@ -150,6 +213,7 @@ export const openTableContract = {
   refreshOrder: { input: tableTabInput, info: tableTabInfo },
   userOrders: { input: tableTabInput, info: tableRoundsInfo },
   canPay: { input: tableTabInput, info: tableCanPayInfo },
-  confirm: { input: tableTabInput, info: tableConfirmInfo },
+  confirm: { input: tableConfirmInput, info: tableConfirmInfo },
+  payPart: { input: tablePayPartInput, info: tableConfirmInfo },
   cancelPay: { input: tableTabInput, info: tableTabInfo },
 } as const;

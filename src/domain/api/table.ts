@@ -58,6 +58,10 @@ export const tableInfo = z.object({
   sName: z.string(),
   areaName: z.string(),
   shopId: z.number().int(),
+  /** The table's live tab when the reader is one of its guests, else null (entry routing rule 5). */
+  myTabId: z.number().int().nullable(),
+  /** The counter's virtual table (spec §3 "virtual table number 8"): each customer gets a tab of their own. */
+  isCounter: z.boolean(),
 });
 export type TableInfo = z.infer<typeof tableInfo>;
 

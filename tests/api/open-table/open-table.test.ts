@@ -336,7 +336,7 @@ describe.each(testDatabases)('open table on %s', (kind) => {
     expect([again.orderId, again.payer]).toEqual([asked.orderId, false]);
     expect((await ok<TableInfo>('table/getTableInfo', { tableId: TABLE.t4 }, ann)).nStatus).toBe(2);
     expect((await round(ben, tab.id, [[TEA, 1]])).body.info).toEqual({ reason: 'tabNotOrdering' });
-    const [first] = await h.database.db.select().from(orders).where(eq(orders.id, asked.orderId));
+    const [first] = await h.database.db.select().from(orders).where(eq(orders.id, asked.orderId!));
     expect(first).toEqual(
       expect.objectContaining({
         orderType: 'openTable',
@@ -349,7 +349,7 @@ describe.each(testDatabases)('open table on %s', (kind) => {
     // Someone wants dessert: the bill goes back, the tab orders again.
     const back = await ok<TableTabInfo>('table/cancelPay', { orderId: tab.id }, ben);
     expect(back.status).toBe('ordering');
-    const [cancelled] = await h.database.db.select().from(orders).where(eq(orders.id, asked.orderId));
+    const [cancelled] = await h.database.db.select().from(orders).where(eq(orders.id, asked.orderId!));
     expect(cancelled!.status).toBe('nopay_cancel');
     expect((await ok<TableInfo>('table/getTableInfo', { tableId: TABLE.t4 }, ann)).nStatus).toBe(1);
     const notPaying = await call('table/cancelPay', { orderId: tab.id }, ben);

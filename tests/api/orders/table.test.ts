@@ -34,6 +34,8 @@ describe.each(testDatabases)('table/getTableInfo on %s', (kind) => {
       sName: 'B1',
       areaName: 'Terrace',
       shopId: SHOP,
+      myTabId: null,
+      isCounter: false,
     };
     for (const tableId of [TABLE.b1, String(TABLE.b1), codes.get(TABLE.b1)!]) {
       const r = await h.call<TableInfo>('table/getTableInfo', { tableId }, { token, language: 'en' });

@@ -94,6 +94,8 @@ const TABLE: TableInfo = {
   sName: 'A4',
   areaName: 'Hall',
   shopId: SHOP.id,
+  myTabId: null,
+  isCounter: false,
 };
 const PICKUP_SLOT = pickupSlots(SHOP, NOON)[0]!;
 const DELIVERY_SLOT = deliverySlots(SHOP, NOON)[0]!;

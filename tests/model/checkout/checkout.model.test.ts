@@ -447,6 +447,8 @@ const TABLE: TableInfo = {
   sName: 'A4',
   areaName: 'Hall',
   shopId: SHOP.id,
+  myTabId: null,
+  isCounter: false,
 };
 
 interface DineContext {

@@ -23,6 +23,8 @@ const TABLES: Record<'A' | 'B', TableInfo> = {
     sName: 'A4',
     areaName: 'Hall',
     shopId: 1,
+    myTabId: null,
+    isCounter: false,
   },
   B: {
     id: 7,
@@ -34,6 +36,8 @@ const TABLES: Record<'A' | 'B', TableInfo> = {
     sName: 'B7',
     areaName: 'Patio',
     shopId: 1,
+    myTabId: null,
+    isCounter: false,
   },
 };
 const linkTo = (shop: number, code: string) => `https://shop.example/#/?id=${shop}&table=${code}`;
