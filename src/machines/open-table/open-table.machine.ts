@@ -1,0 +1,534 @@
+// The open-table tab as a guest's phone lives it (ARCHITECTURE.md §3 `openTable`; issue 15): the tab read and
+// kept live (the tab's stream, polling when it fails), the table timer ticked from the server's clock, rounds
+// sent to the kitchen, the bill asked for with a split, a part taken and paid, the bill taken back, paid.
+// Three regions run side by side: `tab` (what the guest can do), `sync` (reading the tab) and `live` (what
+// tells `sync` to read). The server decides every move; the machine shows the tab it answered.
+import { and, assign, emit, fromCallback, raise, setup } from 'xstate';
+import type { OrderProduct } from '../../domain/api/order';
+import type {
+  SplitRequest,
+  TableCanPayInfo,
+  TableConfirmInfo,
+  TableTabInfo,
+} from '../../domain/api/open-table';
+import { errorMessage, notProvided, refusalReason } from '../shared/not-provided';
+import { feeBehind, myOpenPart } from './open-table.rules';
+
+/** How often the tab is read while its stream is down. */
+export const POLL_INTERVAL_MS = 4_000;
+/** The timer's tick. */
+export const TICK_MS = 1_000;
+
+export interface TabRead {
+  tab: TableTabInfo;
+  canPay: TableCanPayInfo;
+}
+
+/** A round the guest confirmed in the menu: the cart's lines, sent once under its key (T11). */
+export interface PendingRound {
+  products: OrderProduct[];
+  note: string;
+  key: string;
+}
+
+/** What the guest asked the server for when it refused or did not answer. */
+export type TabAction = 'round' | 'confirm' | 'part' | 'cancelPay';
+
+export interface TabProblem {
+  action: TabAction;
+  /** The refusal's reason (`tabNotOrdering`, `roundSubmitting`…), null when no answer came. */
+  reason: string | null;
+  /** The server's words, or the request layer's toast key. */
+  message: string;
+}
+
+export interface OpenTableInput {
+  tabId: number;
+  /** A monotonic clock in ms (performance.now): only the time since the last read, never the date. */
+  monotonic: () => number;
+  /** Fresh idempotency keys (a taken part keeps its key until it is answered). */
+  newKey: () => string;
+}
+
+export interface OpenTableContext {
+  tabId: number;
+  monotonic: () => number;
+  newKey: () => string;
+  tab: TableTabInfo | null;
+  canPay: TableCanPayInfo | null;
+  /** The server's clock now: the last read's serverNow plus the monotonic time since it came. */
+  now: number | null;
+  receivedAt: number;
+  /** The highest version the stream named: a read older than it is read again. */
+  streamVersion: number;
+  /** The status the `tab` region shows; a read with another sends the region to route again. */
+  shown: TableTabInfo['status'] | null;
+  loadError: string | null;
+  round: PendingRound | null;
+  /** The guest's round could not be sent because the tab stopped ordering: the cart is kept. */
+  roundDropped: boolean;
+  split: SplitRequest;
+  picked: number[];
+  /** The part being taken: its index (equal, guest) or null (items: `picked`), and its key. */
+  taking: { part: number | null; key: string } | null;
+  /** The order the reader pays now (the whole bill, or their part). */
+  payOrderId: number | null;
+  problem: TabProblem | null;
+}
+
+export type OpenTableEvent =
+  | { type: 'tab.retry' }
+  | { type: 'tab.refresh' }
+  | { type: 'live.version'; version: number }
+  | { type: 'live.failed' }
+  | { type: 'round.send'; round: Omit<PendingRound, 'key'> & { key?: string } }
+  | { type: 'round.retry' }
+  | { type: 'round.drop' }
+  | { type: 'bill.ask' }
+  | { type: 'bill.choose'; split: SplitRequest }
+  | { type: 'bill.close' }
+  | { type: 'bill.confirm' }
+  | { type: 'line.pick'; lineId: number }
+  | { type: 'part.take'; part: number | null }
+  | { type: 'pay.open' }
+  | { type: 'pay.done' }
+  | { type: 'pay.close' }
+  | { type: 'bill.takeBack' }
+  | { type: 'problem.dismiss' };
+
+type Internal = { type: 'tab.loaded' } | { type: 'tab.loadFailed' };
+
+export type OpenTableEmitted = { type: 'round.accepted'; key: string } | { type: 'tab.paid'; tabId: number };
+
+/** Names the server gives a refusal; anything else is "no answer". */
+const problemOf = (action: TabAction, error: unknown): TabProblem => ({
+  action,
+  reason: refusalReason(error),
+  message: errorMessage(error),
+});
+
+export const openTableMachine = setup({
+  types: {
+    input: {} as OpenTableInput,
+    context: {} as OpenTableContext,
+    events: {} as OpenTableEvent | Internal,
+    emitted: {} as OpenTableEmitted,
+  },
+  actors: {
+    /** table/refreshOrder and table/canPay. */
+    loadTab: notProvided<TabRead, { tabId: number }>('loadTab'),
+    /** The tab's stream: `live.version` per event, `live.failed` when it cannot be had. */
+    tabStream: fromCallback<OpenTableEvent, { tabId: number }>(() => {
+      throw new Error('tabStream not provided');
+    }),
+    /** table/userAddProducts, then table/canPay. */
+    addRound: notProvided<TabRead, { tabId: number; round: PendingRound }>('addRound'),
+    /** table/confirm with the split. */
+    confirmBill: notProvided<TableConfirmInfo, { tabId: number; split: SplitRequest }>('confirmBill'),
+    /** table/payPart: a part (equal, guest) or picked lines (items). */
+    payPart: notProvided<
+      TableConfirmInfo,
+      { tabId: number; part: number | null; lineIds: number[]; key: string }
+    >('payPart'),
+    /** table/cancelPay, then table/canPay. */
+    cancelPay: notProvided<TabRead, { tabId: number }>('cancelPay'),
+  },
+  delays: {
+    tick: TICK_MS,
+    pollInterval: POLL_INTERVAL_MS,
+  },
+  guards: {
+    isOrdering: ({ context }) => context.tab?.status === 'ordering',
+    isPaying: ({ context }) => context.tab?.status === 'paying',
+    isPaid: ({ context }) => context.tab?.status === 'paid',
+    statusMoved: ({ context }) => context.tab !== null && context.tab.status !== context.shown,
+    behindStream: ({ context }) => context.tab !== null && context.streamVersion > context.tab.version,
+    isNewVersion: ({ context }, params: { version: number }) =>
+      context.tab === null || params.version > context.tab.version,
+    hasRound: ({ context }) => context.round !== null,
+    canAskBill: ({ context }) => context.canPay?.canPay === true,
+    feeBehind: ({ context }) =>
+      context.tab !== null && context.now !== null && feeBehind(context.tab, context.now),
+    hasPayOrder: ({ context }) =>
+      context.payOrderId !== null || myOpenPart(context.tab?.bill ?? null) !== null,
+    isOpenPart: ({ context }, params: { part: number | null }) => {
+      const bill = context.tab?.bill;
+      if (!bill || bill.mode === 'all') return false;
+      if (params.part === null) return bill.mode === 'items' && context.picked.length > 0;
+      return bill.mode !== 'items' && bill.parts.some((p) => p.index === params.part && p.state === 'open');
+    },
+    isPickable: ({ context }, params: { lineId: number }) =>
+      context.tab?.bill?.mode === 'items' && context.tab.bill.openLineIds.includes(params.lineId),
+    isPayer: (_, params: TableConfirmInfo) => params.orderId !== null,
+    canTakeBack: ({ context }) =>
+      context.tab?.status === 'paying' && (context.tab.bill === null || context.tab.bill.paid === 0),
+    noAnswer: (_, params: { reason: string | null }) => params.reason === null,
+  },
+  actions: {
+    storeRead: assign(({ context }, params: TabRead) => ({
+      tab: params.tab,
+      canPay: params.canPay,
+      now: params.tab.serverNow,
+      receivedAt: context.monotonic(),
+      loadError: null,
+    })),
+    storeTab: assign(({ context }, params: { tab: TableTabInfo }) => ({
+      tab: params.tab,
+      now: params.tab.serverNow,
+      receivedAt: context.monotonic(),
+    })),
+    announceLoaded: raise({ type: 'tab.loaded' }),
+    announceLoadFailed: raise({ type: 'tab.loadFailed' }),
+    failLoad: assign((_, params: { message: string }) => ({ loadError: params.message })),
+    requestRefresh: raise({ type: 'tab.refresh' }),
+    noteVersion: assign(({ context }, params: { version: number }) => ({
+      streamVersion: Math.max(context.streamVersion, params.version),
+    })),
+    tick: assign(({ context }) =>
+      context.tab === null ? {} : { now: context.tab.serverNow + (context.monotonic() - context.receivedAt) },
+    ),
+    show: assign((_, params: { status: TableTabInfo['status'] }) => ({ shown: params.status })),
+    keepRound: assign(({ context }, params: { round: OpenTableEvent & { type: 'round.send' } }) => ({
+      round: { ...params.round.round, key: params.round.round.key ?? context.newKey() },
+      roundDropped: false,
+    })),
+    roundAccepted: emit(({ context }) => ({ type: 'round.accepted' as const, key: context.round!.key })),
+    clearRound: assign({ round: null }),
+    dropRound: assign(({ context }) => ({ round: null, roundDropped: context.round !== null })),
+    refuseRound: assign({ round: null, roundDropped: true }),
+    setProblem: assign((_, params: { problem: TabProblem }) => ({ problem: params.problem })),
+    clearProblem: assign({ problem: null }),
+    chooseSplit: assign((_, params: { split: SplitRequest }) => ({ split: params.split })),
+    defaultSplit: assign({ split: { mode: 'all' } as SplitRequest }),
+    togglePick: assign(({ context }, params: { lineId: number }) => ({
+      picked: context.picked.includes(params.lineId)
+        ? context.picked.filter((id) => id !== params.lineId)
+        : [...context.picked, params.lineId],
+    })),
+    keepPicksOpen: assign(({ context }) => ({
+      picked: context.picked.filter((id) => context.tab?.bill?.openLineIds.includes(id)),
+    })),
+    startTaking: assign(({ context }, params: { part: number | null }) => ({
+      // The same part asked again (after no answer) keeps its key: the server answers the same order.
+      taking:
+        context.taking && context.taking.part === params.part
+          ? context.taking
+          : { part: params.part, key: context.newKey() },
+    })),
+    storeConfirm: assign(({ context }, params: TableConfirmInfo) => ({
+      tab: params.tab,
+      now: params.tab.serverNow,
+      receivedAt: context.monotonic(),
+      payOrderId: params.orderId,
+      taking: null,
+      picked: [],
+    })),
+    useOpenPart: assign(({ context }) => ({
+      payOrderId: context.payOrderId ?? myOpenPart(context.tab?.bill ?? null)?.orderId ?? null,
+    })),
+    forgetPayOrder: assign({ payOrderId: null }),
+    announcePaid: emit(({ context }) => ({ type: 'tab.paid' as const, tabId: context.tabId })),
+  },
+}).createMachine({
+  id: 'openTable',
+  type: 'parallel',
+  context: ({ input }) => ({
+    tabId: input.tabId,
+    monotonic: input.monotonic,
+    newKey: input.newKey,
+    tab: null,
+    canPay: null,
+    now: null,
+    receivedAt: 0,
+    streamVersion: 0,
+    shown: null,
+    loadError: null,
+    round: null,
+    roundDropped: false,
+    split: { mode: 'all' },
+    picked: [],
+    taking: null,
+    payOrderId: null,
+    problem: null,
+  }),
+  on: {
+    'round.send': { actions: { type: 'keepRound', params: ({ event }) => ({ round: event }) } },
+    'problem.dismiss': { actions: 'clearProblem' },
+  },
+  states: {
+    tab: {
+      initial: 'loading',
+      on: { 'tab.loaded': { guard: 'statusMoved', target: '.routing' } },
+      states: {
+        loading: {
+          tags: 'loading',
+          on: { 'tab.loaded': 'routing', 'tab.loadFailed': 'failed' },
+        },
+        failed: {
+          on: { 'tab.retry': { target: 'loading', actions: 'requestRefresh' } },
+        },
+        routing: {
+          always: [
+            { guard: 'isOrdering', target: 'ordering' },
+            { guard: 'isPaying', target: 'paying' },
+            { guard: 'isPaid', target: 'paid' },
+            { target: 'closed' },
+          ],
+        },
+        ordering: {
+          entry: [{ type: 'show', params: { status: 'ordering' } }, 'forgetPayOrder'],
+          initial: 'idle',
+          states: {
+            idle: {
+              always: { guard: 'hasRound', target: 'sendingRound' },
+              on: { 'bill.ask': { guard: 'canAskBill', target: 'choosingSplit', actions: 'defaultSplit' } },
+            },
+            sendingRound: {
+              tags: 'busy',
+              on: { 'tab.loaded': { actions: [] } },
+              invoke: {
+                src: 'addRound',
+                input: ({ context }) => ({ tabId: context.tabId, round: context.round! }),
+                onDone: {
+                  target: '#openTable.tab.routing',
+                  actions: [
+                    { type: 'storeRead', params: ({ event }) => event.output },
+                    'roundAccepted',
+                    'clearRound',
+                  ],
+                },
+                onError: [
+                  {
+                    // No answer: the round may or may not be in; the same key sends it again safely.
+                    guard: { type: 'noAnswer', params: ({ event }) => problemOf('round', event.error) },
+                    target: 'roundFailed',
+                    actions: {
+                      type: 'setProblem',
+                      params: ({ event }) => ({ problem: problemOf('round', event.error) }),
+                    },
+                  },
+                  {
+                    target: 'idle',
+                    actions: [
+                      {
+                        type: 'setProblem',
+                        params: ({ event }) => ({ problem: problemOf('round', event.error) }),
+                      },
+                      'clearRound',
+                      'requestRefresh',
+                    ],
+                  },
+                ],
+              },
+            },
+            roundFailed: {
+              on: {
+                'round.retry': { target: 'sendingRound', actions: 'clearProblem' },
+                'round.drop': { target: 'idle', actions: ['clearRound', 'clearProblem'] },
+              },
+            },
+            choosingSplit: {
+              on: {
+                'bill.choose': { actions: { type: 'chooseSplit', params: ({ event }) => event } },
+                'bill.close': 'idle',
+                'bill.confirm': { target: 'confirming', actions: 'clearProblem' },
+              },
+            },
+            confirming: {
+              tags: 'busy',
+              on: { 'tab.loaded': { actions: [] } },
+              invoke: {
+                src: 'confirmBill',
+                input: ({ context }) => ({ tabId: context.tabId, split: context.split }),
+                onDone: [
+                  {
+                    guard: { type: 'isPayer', params: ({ event }) => event.output },
+                    target: '#openTable.tab.paying.payment',
+                    actions: { type: 'storeConfirm', params: ({ event }) => event.output },
+                  },
+                  {
+                    target: '#openTable.tab.paying',
+                    actions: { type: 'storeConfirm', params: ({ event }) => event.output },
+                  },
+                ],
+                onError: {
+                  target: 'idle',
+                  actions: [
+                    {
+                      type: 'setProblem',
+                      params: ({ event }) => ({ problem: problemOf('confirm', event.error) }),
+                    },
+                    'requestRefresh',
+                  ],
+                },
+              },
+            },
+          },
+        },
+        paying: {
+          entry: [{ type: 'show', params: { status: 'paying' } }, 'dropRound'],
+          on: { 'round.send': { actions: 'refuseRound' } },
+          initial: 'bill',
+          states: {
+            bill: {
+              entry: 'keepPicksOpen',
+              on: {
+                'line.pick': {
+                  guard: { type: 'isPickable', params: ({ event }) => event },
+                  actions: { type: 'togglePick', params: ({ event }) => event },
+                },
+                'part.take': {
+                  guard: { type: 'isOpenPart', params: ({ event }) => event },
+                  target: 'takingPart',
+                  actions: [{ type: 'startTaking', params: ({ event }) => event }, 'clearProblem'],
+                },
+                'pay.open': { guard: 'hasPayOrder', target: 'payment', actions: 'useOpenPart' },
+                'bill.takeBack': { guard: 'canTakeBack', target: 'takingBack', actions: 'clearProblem' },
+              },
+            },
+            takingPart: {
+              tags: 'busy',
+              on: { 'tab.loaded': { actions: [] } },
+              invoke: {
+                src: 'payPart',
+                input: ({ context }) => ({
+                  tabId: context.tabId,
+                  part: context.taking!.part,
+                  lineIds: context.taking!.part === null ? context.picked : [],
+                  key: context.taking!.key,
+                }),
+                onDone: {
+                  target: 'payment',
+                  actions: { type: 'storeConfirm', params: ({ event }) => event.output },
+                },
+                onError: {
+                  target: 'bill',
+                  actions: [
+                    {
+                      type: 'setProblem',
+                      params: ({ event }) => ({ problem: problemOf('part', event.error) }),
+                    },
+                    'requestRefresh',
+                  ],
+                },
+              },
+            },
+            /** The pay panel of the reader's order: the whole bill or their part. */
+            payment: {
+              on: {
+                'pay.done': { target: 'bill', actions: ['forgetPayOrder', 'requestRefresh'] },
+                'pay.close': { target: 'bill', actions: 'requestRefresh' },
+              },
+            },
+            takingBack: {
+              tags: 'busy',
+              on: { 'tab.loaded': { actions: [] } },
+              invoke: {
+                src: 'cancelPay',
+                input: ({ context }) => ({ tabId: context.tabId }),
+                onDone: {
+                  target: '#openTable.tab.routing',
+                  actions: { type: 'storeRead', params: ({ event }) => event.output },
+                },
+                onError: {
+                  target: 'bill',
+                  actions: [
+                    {
+                      type: 'setProblem',
+                      params: ({ event }) => ({ problem: problemOf('cancelPay', event.error) }),
+                    },
+                    'requestRefresh',
+                  ],
+                },
+              },
+            },
+          },
+        },
+        paid: {
+          entry: [
+            { type: 'show', params: { status: 'paid' } },
+            'dropRound',
+            'forgetPayOrder',
+            'announcePaid',
+          ],
+          on: { 'round.send': { actions: 'refuseRound' } },
+        },
+        closed: {
+          entry: [{ type: 'show', params: { status: 'closed' } }, 'dropRound', 'forgetPayOrder'],
+          on: { 'round.send': { actions: 'refuseRound' } },
+        },
+      },
+    },
+    /** Reading the tab: once at start, then whenever `live` or the timer asks. */
+    sync: {
+      initial: 'reading',
+      states: {
+        idle: { on: { 'tab.refresh': 'reading' } },
+        reading: {
+          invoke: {
+            src: 'loadTab',
+            input: ({ context }) => ({ tabId: context.tabId }),
+            onDone: {
+              target: 'checking',
+              actions: [{ type: 'storeRead', params: ({ event }) => event.output }, 'announceLoaded'],
+            },
+            onError: {
+              target: 'idle',
+              actions: [
+                { type: 'failLoad', params: ({ event }) => ({ message: errorMessage(event.error) }) },
+                'announceLoadFailed',
+              ],
+            },
+          },
+        },
+        /** The stream named a newer version while this read was on its way: read again. */
+        checking: {
+          always: [{ guard: 'behindStream', target: 'reading' }, { target: 'idle' }],
+        },
+      },
+    },
+    /** What tells `sync` to read: the stream's versions, else a poll every few seconds. */
+    live: {
+      initial: 'streaming',
+      states: {
+        streaming: {
+          invoke: { src: 'tabStream', input: ({ context }) => ({ tabId: context.tabId }) },
+          on: {
+            'live.version': {
+              guard: { type: 'isNewVersion', params: ({ event }) => event },
+              actions: [{ type: 'noteVersion', params: ({ event }) => event }, 'requestRefresh'],
+            },
+            'live.failed': 'polling',
+          },
+        },
+        polling: {
+          tags: 'polling',
+          after: { pollInterval: { target: 'polling', reenter: true, actions: 'requestRefresh' } },
+        },
+      },
+    },
+    /** The timer's second, from the server's clock; a fee step the server has not priced is read. */
+    clock: {
+      initial: 'ticking',
+      states: {
+        ticking: {
+          after: {
+            tick: [
+              {
+                guard: and(['feeBehind', 'isOrdering']),
+                target: 'waitingFee',
+                actions: ['tick', 'requestRefresh'],
+              },
+              { target: 'ticking', reenter: true, actions: 'tick' },
+            ],
+          },
+        },
+        /** The fee's new step was asked for: no second read until the answer. */
+        waitingFee: {
+          on: { 'tab.loaded': 'ticking', 'tab.loadFailed': 'ticking' },
+          after: { tick: { target: 'waitingFee', reenter: true, actions: 'tick' } },
+        },
+      },
+    },
+  },
+});
