@@ -38,6 +38,7 @@ export const ENTRY_SCENARIOS = {
   tableIdle: { outcome: 'routed', demo: true },
   tableIdleByNumber: { outcome: 'routed', demo: true },
   tableOrdering: { outcome: 'routed', demo: false },
+  tableOrderingMine: { outcome: 'routed', demo: false },
   tableBusyMine: { outcome: 'routed', demo: false },
   tableBusyOthers: { outcome: 'routed', demo: false },
   tableMissing: { outcome: 'invalid', demo: true },

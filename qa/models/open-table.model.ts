@@ -14,6 +14,9 @@ export interface OpenTableModelContext {
 }
 
 export type OpenTableModelEvent =
+  | { type: 'AT_TABLE' }
+  | { type: 'OPEN' }
+  | { type: 'OPEN_TOO_MANY' }
   | { type: 'LOAD' }
   | { type: 'LOAD_FAIL' }
   | { type: 'RETRY' }
@@ -54,9 +57,12 @@ export const openTableModel = setup({
 }).createMachine({
   id: 'openTableModel',
   context: { rounds: 0, split: false, partsPaid: 0 },
-  initial: 'loading',
+  initial: 'start',
   states: {
-    loading: { on: { LOAD: 'ordering', LOAD_FAIL: 'failed' } },
+    /** The tab's page (LOAD), or the table page of a guest without a tab (AT_TABLE). */
+    start: { on: { LOAD: 'ordering', LOAD_FAIL: 'failed', AT_TABLE: 'joining' } },
+    /** The headcount (at most the table's seats) and an optional name open or join the table's tab. */
+    joining: { on: { OPEN: 'ordering', OPEN_TOO_MANY: {} } },
     failed: { on: { RETRY: 'ordering' } },
     /** The tab takes rounds; the kitchen, the stream and the clock move it live. */
     ordering: {
@@ -104,6 +110,9 @@ export const openTableModel = setup({
 });
 
 export const OPEN_TABLE_EVENTS: OpenTableModelEvent[] = [
+  { type: 'AT_TABLE' },
+  { type: 'OPEN' },
+  { type: 'OPEN_TOO_MANY' },
   { type: 'LOAD' },
   { type: 'LOAD_FAIL' },
   { type: 'RETRY' },

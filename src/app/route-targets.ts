@@ -17,6 +17,8 @@ export const BUILT_PATHS = [
   '/product/detail',
   '/product/search',
   '/order/confirm',
+  '/order/order',
+  '/order/confirmed-order',
   '/order/select-service-user',
   '/order/success',
   '/order/fail',

@@ -17,6 +17,7 @@ import {
   loginSearch,
   orderSuccessSearch,
   orderDetailSearch,
+  tabSearch,
   couponClaimSearch,
   promoCodeSearch,
   orderFailSearch,
@@ -143,6 +144,19 @@ export const orderSelectServiceUserRoute = createRoute({
   path: '/order/select-service-user',
   component: lazyPage(() => import('./pages/appointment/select-service-user-page')),
   validateSearch: (search: Record<string, unknown>) => search,
+});
+// Open table (issue 15): the shared tab of a table, and its bill once asked for.
+export const orderTabRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/order/order',
+  component: lazyPage(() => import('./pages/open-table/tab-page')),
+  validateSearch: tabSearch,
+});
+export const orderBillRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/order/confirmed-order',
+  component: lazyPage(() => import('./pages/open-table/bill-page')),
+  validateSearch: tabSearch,
 });
 export const orderListRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -378,6 +392,8 @@ const routeTree = rootRoute.addChildren([
   orderConfirmRoute,
   orderSelectServiceUserRoute,
   orderSuccessRoute,
+  orderTabRoute,
+  orderBillRoute,
   orderListRoute,
   orderDetailRoute,
   orderFailRoute,

@@ -24,6 +24,7 @@ export type Translations = RootTranslation &
 	limitCard: NamespaceLimitCardTranslation,
 	login: NamespaceLoginTranslation,
 	member: NamespaceMemberTranslation,
+	openTable: NamespaceOpenTableTranslation,
 	orders: NamespaceOrdersTranslation,
 	payment: NamespacePaymentTranslation,
 	pointStore: NamespacePointStoreTranslation,
@@ -3314,6 +3315,430 @@ export type NamespaceMemberTranslation = {
 	loading: string
 }
 
+export type NamespaceOpenTableTranslation = {
+	join: {
+		/**
+		 * O​p​e​n​ ​t​h​i​s​ ​t​a​b​l​e
+		 */
+		openTitle: string
+		/**
+		 * J​o​i​n​ ​t​h​i​s​ ​t​a​b​l​e
+		 */
+		joinTitle: string
+		/**
+		 * S​t​a​r​t​ ​a​ ​s​h​a​r​e​d​ ​o​r​d​e​r​ ​f​o​r​ ​t​h​e​ ​t​a​b​l​e​.​ ​E​v​e​r​y​o​n​e​ ​w​h​o​ ​s​c​a​n​s​ ​t​h​e​ ​c​o​d​e​ ​o​r​d​e​r​s​ ​o​n​ ​t​h​e​ ​s​a​m​e​ ​b​i​l​l​.
+		 */
+		openHint: string
+		/**
+		 * T​h​i​s​ ​t​a​b​l​e​ ​a​l​r​e​a​d​y​ ​h​a​s​ ​a​n​ ​o​r​d​e​r​.​ ​J​o​i​n​ ​i​t​ ​t​o​ ​a​d​d​ ​y​o​u​r​ ​d​i​s​h​e​s​ ​t​o​ ​t​h​e​ ​s​a​m​e​ ​b​i​l​l​.
+		 */
+		joinHint: string
+		/**
+		 * S​e​a​t​s​ ​u​p​ ​t​o​ ​{​m​a​x​}
+		 * @param {number} max
+		 */
+		seats: RequiredParams<'max'>
+		/**
+		 * {​a​m​o​u​n​t​}​ ​p​e​r​ ​h​o​u​r
+		 * @param {string} amount
+		 */
+		fee: RequiredParams<'amount'>
+		/**
+		 * {​a​m​o​u​n​t​}​ ​p​e​r​ ​h​o​u​r​,​ ​c​h​a​r​g​e​d​ ​b​y​ ​t​h​e​ ​h​a​l​f​ ​h​o​u​r
+		 * @param {string} amount
+		 */
+		feeHalf: RequiredParams<'amount'>
+		/**
+		 * G​u​e​s​t​s​ ​a​t​ ​t​h​e​ ​t​a​b​l​e
+		 */
+		person: string
+		/**
+		 * 1​ ​t​o​ ​{​m​a​x​}
+		 * @param {number} max
+		 */
+		personHint: RequiredParams<'max'>
+		/**
+		 * Y​o​u​r​ ​n​a​m​e​ ​(​o​p​t​i​o​n​a​l​)
+		 */
+		nickName: string
+		/**
+		 * S​h​o​w​n​ ​t​o​ ​t​h​e​ ​t​a​b​l​e​ ​n​e​x​t​ ​t​o​ ​y​o​u​r​ ​d​i​s​h​e​s
+		 */
+		nickNameHint: string
+		/**
+		 * O​p​e​n​ ​t​a​b​l​e
+		 */
+		open: string
+		/**
+		 * J​o​i​n​ ​t​h​e​ ​o​r​d​e​r
+		 */
+		joinIt: string
+		/**
+		 * O​p​e​n​i​n​g​…
+		 */
+		opening: string
+	}
+	tab: {
+		/**
+		 * T​a​b​l​e​ ​o​r​d​e​r
+		 */
+		title: string
+		/**
+		 * {​t​a​b​l​e​}​ ​·​ ​{​a​r​e​a​}
+		 * @param {string} area
+		 * @param {string} table
+		 */
+		tableAt: RequiredParams<'area' | 'table'>
+		/**
+		 * {​c​o​u​n​t​}​ ​g​u​e​s​t​{​{​s​}​}
+		 * @param {number} count
+		 */
+		guests: RequiredParams<'count'>
+		/**
+		 * A​t​ ​t​h​e​ ​t​a​b​l​e
+		 */
+		guestList: string
+		/**
+		 * y​o​u
+		 */
+		you: string
+		/**
+		 * O​r​d​e​r​ ​{​n​o​}
+		 * @param {string} no
+		 */
+		orderNo: RequiredParams<'no'>
+		/**
+		 * T​a​b​l​e​ ​t​i​m​e
+		 */
+		timer: string
+		/**
+		 * T​i​m​e​r​ ​s​t​o​p​p​e​d
+		 */
+		timerStopped: string
+		/**
+		 * T​i​m​e​r​ ​n​o​t​ ​s​t​a​r​t​e​d
+		 */
+		timerNotStarted: string
+		/**
+		 * T​a​b​l​e​ ​f​e​e
+		 */
+		fee: string
+		/**
+		 * {​m​i​n​u​t​e​s​}​ ​m​i​n​ ​b​i​l​l​e​d
+		 * @param {number} minutes
+		 */
+		billed: RequiredParams<'minutes'>
+		/**
+		 * R​o​u​n​d​s
+		 */
+		rounds: string
+		/**
+		 * R​o​u​n​d​ ​{​n​}​ ​·​ ​{​g​u​e​s​t​}
+		 * @param {string} guest
+		 * @param {number} n
+		 */
+		roundOf: RequiredParams<'guest' | 'n'>
+		/**
+		 * y​o​u​r​s
+		 */
+		yours: string
+		/**
+		 * N​o​t​h​i​n​g​ ​o​r​d​e​r​e​d​ ​y​e​t
+		 */
+		noRounds: string
+		/**
+		 * A​d​d​ ​d​i​s​h​e​s​ ​f​r​o​m​ ​t​h​e​ ​m​e​n​u​;​ ​e​a​c​h​ ​t​i​m​e​ ​y​o​u​ ​c​o​n​f​i​r​m​,​ ​t​h​e​y​ ​g​o​ ​t​o​ ​t​h​e​ ​k​i​t​c​h​e​n​ ​a​s​ ​o​n​e​ ​r​o​u​n​d​.
+		 */
+		noRoundsHint: string
+		/**
+		 * A​d​d​ ​d​i​s​h​e​s
+		 */
+		addDishes: string
+		/**
+		 * A​s​k​ ​f​o​r​ ​t​h​e​ ​b​i​l​l
+		 */
+		askBill: string
+		/**
+		 * S​e​n​d​i​n​g​ ​y​o​u​r​ ​d​i​s​h​e​s​ ​t​o​ ​t​h​e​ ​k​i​t​c​h​e​n​…
+		 */
+		sending: string
+		/**
+		 * Y​o​u​r​ ​d​i​s​h​e​s​ ​m​a​y​ ​n​o​t​ ​h​a​v​e​ ​r​e​a​c​h​e​d​ ​t​h​e​ ​k​i​t​c​h​e​n​.
+		 */
+		sendFailed: string
+		/**
+		 * S​e​n​d​ ​a​g​a​i​n
+		 */
+		sendAgain: string
+		/**
+		 * N​o​t​ ​n​o​w
+		 */
+		keepCart: string
+		/**
+		 * T​h​e​ ​b​i​l​l​ ​w​a​s​ ​a​s​k​e​d​ ​f​o​r​,​ ​s​o​ ​y​o​u​r​ ​d​i​s​h​e​s​ ​w​e​r​e​ ​n​o​t​ ​s​e​n​t​.​ ​T​h​e​y​ ​a​r​e​ ​s​t​i​l​l​ ​i​n​ ​y​o​u​r​ ​c​a​r​t​.
+		 */
+		roundDropped: string
+		/**
+		 * L​i​v​e
+		 */
+		live: string
+		/**
+		 * U​p​d​a​t​i​n​g​ ​e​v​e​r​y​ ​f​e​w​ ​s​e​c​o​n​d​s
+		 */
+		polling: string
+		/**
+		 * T​h​e​ ​t​a​b​l​e​ ​o​r​d​e​r​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+		 */
+		loadFailed: string
+		/**
+		 * P​a​i​d​,​ ​t​h​a​n​k​ ​y​o​u​!
+		 */
+		paidTitle: string
+		/**
+		 * T​h​e​ ​b​i​l​l​ ​i​s​ ​s​e​t​t​l​e​d​ ​a​n​d​ ​t​h​e​ ​t​a​b​l​e​ ​i​s​ ​f​r​e​e​.​ ​W​e​ ​h​o​p​e​ ​t​o​ ​s​e​e​ ​y​o​u​ ​a​g​a​i​n​ ​s​o​o​n​.
+		 */
+		paidHint: string
+		/**
+		 * T​h​i​s​ ​t​a​b​l​e​ ​o​r​d​e​r​ ​i​s​ ​c​l​o​s​e​d
+		 */
+		closedTitle: string
+		/**
+		 * T​h​e​ ​s​h​o​p​ ​c​l​o​s​e​d​ ​i​t​.​ ​A​s​k​ ​a​ ​m​e​m​b​e​r​ ​o​f​ ​s​t​a​f​f​ ​i​f​ ​s​o​m​e​t​h​i​n​g​ ​i​s​ ​n​o​t​ ​r​i​g​h​t​.
+		 */
+		closedHint: string
+		/**
+		 * B​a​c​k​ ​t​o​ ​t​h​e​ ​m​e​n​u
+		 */
+		backToMenu: string
+	}
+	state: {
+		/**
+		 * W​a​i​t​i​n​g​ ​f​o​r​ ​t​h​e​ ​k​i​t​c​h​e​n
+		 */
+		submitting: string
+		/**
+		 * O​r​d​e​r​e​d
+		 */
+		ordered: string
+		/**
+		 * C​o​o​k​i​n​g
+		 */
+		cooking: string
+		/**
+		 * S​e​r​v​e​d
+		 */
+		served: string
+		/**
+		 * R​e​t​u​r​n​e​d
+		 */
+		returned: string
+		/**
+		 * N​o​t​ ​a​c​c​e​p​t​e​d
+		 */
+		rejected: string
+	}
+	canPay: {
+		/**
+		 * W​a​i​t​ ​u​n​t​i​l​ ​t​h​e​ ​k​i​t​c​h​e​n​ ​h​a​s​ ​a​c​c​e​p​t​e​d​ ​e​v​e​r​y​ ​r​o​u​n​d​.
+		 */
+		roundSubmitting: string
+		/**
+		 * O​r​d​e​r​ ​s​o​m​e​t​h​i​n​g​ ​f​i​r​s​t​.
+		 */
+		nothingOrdered: string
+		/**
+		 * T​h​e​ ​b​i​l​l​ ​w​a​s​ ​a​l​r​e​a​d​y​ ​a​s​k​e​d​ ​f​o​r​.
+		 */
+		notOrdering: string
+	}
+	summary: {
+		/**
+		 * B​i​l​l​ ​s​o​ ​f​a​r
+		 */
+		title: string
+		/**
+		 * D​i​s​h​e​s
+		 */
+		sale: string
+		/**
+		 * D​i​s​c​o​u​n​t​s
+		 */
+		discount: string
+		/**
+		 * T​a​x
+		 */
+		tax: string
+		/**
+		 * R​o​u​n​d​i​n​g
+		 */
+		rounding: string
+		/**
+		 * P​a​i​d
+		 */
+		received: string
+		/**
+		 * T​o​t​a​l
+		 */
+		total: string
+		/**
+		 * B​i​l​l
+		 */
+		frozen: string
+	}
+	split: {
+		/**
+		 * H​o​w​ ​w​i​l​l​ ​y​o​u​ ​p​a​y​?
+		 */
+		title: string
+		/**
+		 * O​n​e​ ​p​e​r​s​o​n​ ​p​a​y​s​ ​e​v​e​r​y​t​h​i​n​g
+		 */
+		all: string
+		/**
+		 * Y​o​u​ ​p​a​y​ ​t​h​e​ ​w​h​o​l​e​ ​b​i​l​l​ ​n​o​w​.
+		 */
+		allHint: string
+		/**
+		 * S​p​l​i​t​ ​e​q​u​a​l​l​y
+		 */
+		equal: string
+		/**
+		 * E​a​c​h​ ​g​u​e​s​t​ ​t​a​k​e​s​ ​o​n​e​ ​s​h​a​r​e​.
+		 */
+		equalHint: string
+		/**
+		 * E​a​c​h​ ​p​a​y​s​ ​t​h​e​i​r​ ​o​w​n
+		 */
+		guest: string
+		/**
+		 * E​a​c​h​ ​g​u​e​s​t​ ​p​a​y​s​ ​f​o​r​ ​t​h​e​i​r​ ​r​o​u​n​d​s​;​ ​t​a​b​l​e​ ​f​e​e​s​ ​a​r​e​ ​s​h​a​r​e​d​ ​b​y​ ​w​h​a​t​ ​e​a​c​h​ ​o​r​d​e​r​e​d​.
+		 */
+		guestHint: string
+		/**
+		 * P​i​c​k​ ​i​t​e​m​s
+		 */
+		items: string
+		/**
+		 * E​a​c​h​ ​g​u​e​s​t​ ​p​i​c​k​s​ ​t​h​e​ ​d​i​s​h​e​s​ ​t​h​e​y​ ​p​a​y​ ​f​o​r​.
+		 */
+		itemsHint: string
+		/**
+		 * S​h​a​r​e​s
+		 */
+		shares: string
+		/**
+		 * O​n​e​ ​s​h​a​r​e​ ​f​e​w​e​r
+		 */
+		fewer: string
+		/**
+		 * O​n​e​ ​s​h​a​r​e​ ​m​o​r​e
+		 */
+		more: string
+		/**
+		 * A​s​k​ ​f​o​r​ ​t​h​e​ ​b​i​l​l
+		 */
+		confirm: string
+		/**
+		 * K​e​e​p​ ​o​r​d​e​r​i​n​g
+		 */
+		cancel: string
+	}
+	bill: {
+		/**
+		 * T​h​e​ ​b​i​l​l
+		 */
+		title: string
+		/**
+		 * T​a​b​l​e​ ​f​e​e​ ​s​t​o​p​p​e​d​ ​w​h​e​n​ ​t​h​e​ ​b​i​l​l​ ​w​a​s​ ​a​s​k​e​d​ ​f​o​r​.
+		 */
+		frozenAt: string
+		/**
+		 * S​h​a​r​e​s
+		 */
+		parts: string
+		/**
+		 * {​a​m​o​u​n​t​}​ ​l​e​f​t​ ​t​o​ ​p​a​y
+		 * @param {string} amount
+		 */
+		remaining: RequiredParams<'amount'>
+		/**
+		 * O​p​e​n
+		 */
+		partOpen: string
+		/**
+		 * B​e​i​n​g​ ​p​a​i​d
+		 */
+		partPaying: string
+		/**
+		 * P​a​i​d
+		 */
+		partPaid: string
+		/**
+		 * Y​o​u​r​s
+		 */
+		mine: string
+		/**
+		 * P​a​y​ ​t​h​i​s​ ​s​h​a​r​e
+		 */
+		take: string
+		/**
+		 * P​a​y​ ​m​y​ ​s​h​a​r​e
+		 */
+		payMine: string
+		/**
+		 * P​a​y​ ​t​h​e​ ​b​i​l​l
+		 */
+		payAll: string
+		/**
+		 * P​i​c​k​ ​w​h​a​t​ ​y​o​u​ ​p​a​y​ ​f​o​r
+		 */
+		pickTitle: string
+		/**
+		 * T​a​p​ ​t​h​e​ ​d​i​s​h​e​s​ ​y​o​u​ ​p​a​y​ ​f​o​r​,​ ​t​h​e​n​ ​p​a​y​ ​t​h​e​m​.
+		 */
+		pickHint: string
+		/**
+		 * {​c​o​u​n​t​}​ ​d​i​s​h​{​{​e​s​}​}​ ​p​i​c​k​e​d
+		 * @param {number} count
+		 */
+		pickedTotal: RequiredParams<'count'>
+		/**
+		 * P​a​y​ ​t​h​e​ ​p​i​c​k​e​d​ ​d​i​s​h​e​s
+		 */
+		payPicked: string
+		/**
+		 * E​v​e​r​y​ ​d​i​s​h​ ​h​a​s​ ​b​e​e​n​ ​t​a​k​e​n​.
+		 */
+		noPick: string
+		/**
+		 * {​n​a​m​e​}​ ​i​s​ ​p​a​y​i​n​g​ ​t​h​e​ ​b​i​l​l​.
+		 * @param {string} name
+		 */
+		someonePays: RequiredParams<'name'>
+		/**
+		 * T​a​k​e​ ​t​h​e​ ​b​i​l​l​ ​b​a​c​k
+		 */
+		takeBack: string
+		/**
+		 * G​o​ ​b​a​c​k​ ​t​o​ ​o​r​d​e​r​i​n​g​.​ ​P​o​s​s​i​b​l​e​ ​w​h​i​l​e​ ​n​o​t​h​i​n​g​ ​h​a​s​ ​b​e​e​n​ ​p​a​i​d​.
+		 */
+		takeBackHint: string
+		/**
+		 * P​a​y​ ​{​a​m​o​u​n​t​}
+		 * @param {string} amount
+		 */
+		payment: RequiredParams<'amount'>
+		/**
+		 * B​a​c​k​ ​t​o​ ​t​h​e​ ​b​i​l​l
+		 */
+		closePay: string
+		/**
+		 * T​h​i​s​ ​b​i​l​l​ ​i​s​ ​p​a​i​d​ ​i​n​ ​o​n​e​ ​g​o​.
+		 */
+		splitNotReady: string
+	}
+}
+
 export type NamespaceOrdersTranslation = {
 	/**
 	 * M​y​ ​o​r​d​e​r​s
@@ -5104,6 +5529,7 @@ export type Namespaces =
 	| 'limitCard'
 	| 'login'
 	| 'member'
+	| 'openTable'
 	| 'orders'
 	| 'payment'
 	| 'pointStore'
@@ -5160,6 +5586,12 @@ type DisallowNamespaces = {
 	 * you need to use the `./member/index.ts` file instead
 	 */
 	member?: "[typesafe-i18n] reserved for 'member'-namespace. You need to use the `./member/index.ts` file instead."
+
+	/**
+	 * reserved for 'openTable'-namespace\
+	 * you need to use the `./openTable/index.ts` file instead
+	 */
+	openTable?: "[typesafe-i18n] reserved for 'openTable'-namespace. You need to use the `./openTable/index.ts` file instead."
 
 	/**
 	 * reserved for 'orders'-namespace\
@@ -8314,6 +8746,414 @@ export type TranslationFunctions = {
 		 * Loading…
 		 */
 		loading: () => LocalizedString
+	}
+	openTable: {
+		join: {
+			/**
+			 * Open this table
+			 */
+			openTitle: () => LocalizedString
+			/**
+			 * Join this table
+			 */
+			joinTitle: () => LocalizedString
+			/**
+			 * Start a shared order for the table. Everyone who scans the code orders on the same bill.
+			 */
+			openHint: () => LocalizedString
+			/**
+			 * This table already has an order. Join it to add your dishes to the same bill.
+			 */
+			joinHint: () => LocalizedString
+			/**
+			 * Seats up to {max}
+			 */
+			seats: (arg: { max: number }) => LocalizedString
+			/**
+			 * {amount} per hour
+			 */
+			fee: (arg: { amount: string }) => LocalizedString
+			/**
+			 * {amount} per hour, charged by the half hour
+			 */
+			feeHalf: (arg: { amount: string }) => LocalizedString
+			/**
+			 * Guests at the table
+			 */
+			person: () => LocalizedString
+			/**
+			 * 1 to {max}
+			 */
+			personHint: (arg: { max: number }) => LocalizedString
+			/**
+			 * Your name (optional)
+			 */
+			nickName: () => LocalizedString
+			/**
+			 * Shown to the table next to your dishes
+			 */
+			nickNameHint: () => LocalizedString
+			/**
+			 * Open table
+			 */
+			open: () => LocalizedString
+			/**
+			 * Join the order
+			 */
+			joinIt: () => LocalizedString
+			/**
+			 * Opening…
+			 */
+			opening: () => LocalizedString
+		}
+		tab: {
+			/**
+			 * Table order
+			 */
+			title: () => LocalizedString
+			/**
+			 * {table} · {area}
+			 */
+			tableAt: (arg: { area: string, table: string }) => LocalizedString
+			/**
+			 * {count} guest{{s}}
+			 */
+			guests: (arg: { count: number }) => LocalizedString
+			/**
+			 * At the table
+			 */
+			guestList: () => LocalizedString
+			/**
+			 * you
+			 */
+			you: () => LocalizedString
+			/**
+			 * Order {no}
+			 */
+			orderNo: (arg: { no: string }) => LocalizedString
+			/**
+			 * Table time
+			 */
+			timer: () => LocalizedString
+			/**
+			 * Timer stopped
+			 */
+			timerStopped: () => LocalizedString
+			/**
+			 * Timer not started
+			 */
+			timerNotStarted: () => LocalizedString
+			/**
+			 * Table fee
+			 */
+			fee: () => LocalizedString
+			/**
+			 * {minutes} min billed
+			 */
+			billed: (arg: { minutes: number }) => LocalizedString
+			/**
+			 * Rounds
+			 */
+			rounds: () => LocalizedString
+			/**
+			 * Round {n} · {guest}
+			 */
+			roundOf: (arg: { guest: string, n: number }) => LocalizedString
+			/**
+			 * yours
+			 */
+			yours: () => LocalizedString
+			/**
+			 * Nothing ordered yet
+			 */
+			noRounds: () => LocalizedString
+			/**
+			 * Add dishes from the menu; each time you confirm, they go to the kitchen as one round.
+			 */
+			noRoundsHint: () => LocalizedString
+			/**
+			 * Add dishes
+			 */
+			addDishes: () => LocalizedString
+			/**
+			 * Ask for the bill
+			 */
+			askBill: () => LocalizedString
+			/**
+			 * Sending your dishes to the kitchen…
+			 */
+			sending: () => LocalizedString
+			/**
+			 * Your dishes may not have reached the kitchen.
+			 */
+			sendFailed: () => LocalizedString
+			/**
+			 * Send again
+			 */
+			sendAgain: () => LocalizedString
+			/**
+			 * Not now
+			 */
+			keepCart: () => LocalizedString
+			/**
+			 * The bill was asked for, so your dishes were not sent. They are still in your cart.
+			 */
+			roundDropped: () => LocalizedString
+			/**
+			 * Live
+			 */
+			live: () => LocalizedString
+			/**
+			 * Updating every few seconds
+			 */
+			polling: () => LocalizedString
+			/**
+			 * The table order could not be loaded.
+			 */
+			loadFailed: () => LocalizedString
+			/**
+			 * Paid, thank you!
+			 */
+			paidTitle: () => LocalizedString
+			/**
+			 * The bill is settled and the table is free. We hope to see you again soon.
+			 */
+			paidHint: () => LocalizedString
+			/**
+			 * This table order is closed
+			 */
+			closedTitle: () => LocalizedString
+			/**
+			 * The shop closed it. Ask a member of staff if something is not right.
+			 */
+			closedHint: () => LocalizedString
+			/**
+			 * Back to the menu
+			 */
+			backToMenu: () => LocalizedString
+		}
+		state: {
+			/**
+			 * Waiting for the kitchen
+			 */
+			submitting: () => LocalizedString
+			/**
+			 * Ordered
+			 */
+			ordered: () => LocalizedString
+			/**
+			 * Cooking
+			 */
+			cooking: () => LocalizedString
+			/**
+			 * Served
+			 */
+			served: () => LocalizedString
+			/**
+			 * Returned
+			 */
+			returned: () => LocalizedString
+			/**
+			 * Not accepted
+			 */
+			rejected: () => LocalizedString
+		}
+		canPay: {
+			/**
+			 * Wait until the kitchen has accepted every round.
+			 */
+			roundSubmitting: () => LocalizedString
+			/**
+			 * Order something first.
+			 */
+			nothingOrdered: () => LocalizedString
+			/**
+			 * The bill was already asked for.
+			 */
+			notOrdering: () => LocalizedString
+		}
+		summary: {
+			/**
+			 * Bill so far
+			 */
+			title: () => LocalizedString
+			/**
+			 * Dishes
+			 */
+			sale: () => LocalizedString
+			/**
+			 * Discounts
+			 */
+			discount: () => LocalizedString
+			/**
+			 * Tax
+			 */
+			tax: () => LocalizedString
+			/**
+			 * Rounding
+			 */
+			rounding: () => LocalizedString
+			/**
+			 * Paid
+			 */
+			received: () => LocalizedString
+			/**
+			 * Total
+			 */
+			total: () => LocalizedString
+			/**
+			 * Bill
+			 */
+			frozen: () => LocalizedString
+		}
+		split: {
+			/**
+			 * How will you pay?
+			 */
+			title: () => LocalizedString
+			/**
+			 * One person pays everything
+			 */
+			all: () => LocalizedString
+			/**
+			 * You pay the whole bill now.
+			 */
+			allHint: () => LocalizedString
+			/**
+			 * Split equally
+			 */
+			equal: () => LocalizedString
+			/**
+			 * Each guest takes one share.
+			 */
+			equalHint: () => LocalizedString
+			/**
+			 * Each pays their own
+			 */
+			guest: () => LocalizedString
+			/**
+			 * Each guest pays for their rounds; table fees are shared by what each ordered.
+			 */
+			guestHint: () => LocalizedString
+			/**
+			 * Pick items
+			 */
+			items: () => LocalizedString
+			/**
+			 * Each guest picks the dishes they pay for.
+			 */
+			itemsHint: () => LocalizedString
+			/**
+			 * Shares
+			 */
+			shares: () => LocalizedString
+			/**
+			 * One share fewer
+			 */
+			fewer: () => LocalizedString
+			/**
+			 * One share more
+			 */
+			more: () => LocalizedString
+			/**
+			 * Ask for the bill
+			 */
+			confirm: () => LocalizedString
+			/**
+			 * Keep ordering
+			 */
+			cancel: () => LocalizedString
+		}
+		bill: {
+			/**
+			 * The bill
+			 */
+			title: () => LocalizedString
+			/**
+			 * Table fee stopped when the bill was asked for.
+			 */
+			frozenAt: () => LocalizedString
+			/**
+			 * Shares
+			 */
+			parts: () => LocalizedString
+			/**
+			 * {amount} left to pay
+			 */
+			remaining: (arg: { amount: string }) => LocalizedString
+			/**
+			 * Open
+			 */
+			partOpen: () => LocalizedString
+			/**
+			 * Being paid
+			 */
+			partPaying: () => LocalizedString
+			/**
+			 * Paid
+			 */
+			partPaid: () => LocalizedString
+			/**
+			 * Yours
+			 */
+			mine: () => LocalizedString
+			/**
+			 * Pay this share
+			 */
+			take: () => LocalizedString
+			/**
+			 * Pay my share
+			 */
+			payMine: () => LocalizedString
+			/**
+			 * Pay the bill
+			 */
+			payAll: () => LocalizedString
+			/**
+			 * Pick what you pay for
+			 */
+			pickTitle: () => LocalizedString
+			/**
+			 * Tap the dishes you pay for, then pay them.
+			 */
+			pickHint: () => LocalizedString
+			/**
+			 * {count} dish{{es}} picked
+			 */
+			pickedTotal: (arg: { count: number }) => LocalizedString
+			/**
+			 * Pay the picked dishes
+			 */
+			payPicked: () => LocalizedString
+			/**
+			 * Every dish has been taken.
+			 */
+			noPick: () => LocalizedString
+			/**
+			 * {name} is paying the bill.
+			 */
+			someonePays: (arg: { name: string }) => LocalizedString
+			/**
+			 * Take the bill back
+			 */
+			takeBack: () => LocalizedString
+			/**
+			 * Go back to ordering. Possible while nothing has been paid.
+			 */
+			takeBackHint: () => LocalizedString
+			/**
+			 * Pay {amount}
+			 */
+			payment: (arg: { amount: string }) => LocalizedString
+			/**
+			 * Back to the bill
+			 */
+			closePay: () => LocalizedString
+			/**
+			 * This bill is paid in one go.
+			 */
+			splitNotReady: () => LocalizedString
+		}
 	}
 	orders: {
 		/**

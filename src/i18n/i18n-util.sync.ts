@@ -19,6 +19,7 @@ import en_info from './en/info'
 import en_limitCard from './en/limitCard'
 import en_login from './en/login'
 import en_member from './en/member'
+import en_openTable from './en/openTable'
 import en_orders from './en/orders'
 import en_payment from './en/payment'
 import en_pointStore from './en/pointStore'
@@ -34,6 +35,7 @@ import es_info from './es/info'
 import es_limitCard from './es/limitCard'
 import es_login from './es/login'
 import es_member from './es/member'
+import es_openTable from './es/openTable'
 import es_orders from './es/orders'
 import es_payment from './es/payment'
 import es_pointStore from './es/pointStore'
@@ -49,6 +51,7 @@ import fr_info from './fr/info'
 import fr_limitCard from './fr/limitCard'
 import fr_login from './fr/login'
 import fr_member from './fr/member'
+import fr_openTable from './fr/openTable'
 import fr_orders from './fr/orders'
 import fr_payment from './fr/payment'
 import fr_pointStore from './fr/pointStore'
@@ -64,6 +67,7 @@ import zh_CN_info from './zh-CN/info'
 import zh_CN_limitCard from './zh-CN/limitCard'
 import zh_CN_login from './zh-CN/login'
 import zh_CN_member from './zh-CN/member'
+import zh_CN_openTable from './zh-CN/openTable'
 import zh_CN_orders from './zh-CN/orders'
 import zh_CN_payment from './zh-CN/payment'
 import zh_CN_pointStore from './zh-CN/pointStore'
@@ -79,6 +83,7 @@ import zh_TW_info from './zh-TW/info'
 import zh_TW_limitCard from './zh-TW/limitCard'
 import zh_TW_login from './zh-TW/login'
 import zh_TW_member from './zh-TW/member'
+import zh_TW_openTable from './zh-TW/openTable'
 import zh_TW_orders from './zh-TW/orders'
 import zh_TW_payment from './zh-TW/payment'
 import zh_TW_pointStore from './zh-TW/pointStore'
@@ -98,6 +103,7 @@ const localeTranslations = {
 		limitCard: en_limitCard,
 		login: en_login,
 		member: en_member,
+		openTable: en_openTable,
 		orders: en_orders,
 		payment: en_payment,
 		pointStore: en_pointStore,
@@ -116,6 +122,7 @@ const localeTranslations = {
 		limitCard: es_limitCard,
 		login: es_login,
 		member: es_member,
+		openTable: es_openTable,
 		orders: es_orders,
 		payment: es_payment,
 		pointStore: es_pointStore,
@@ -134,6 +141,7 @@ const localeTranslations = {
 		limitCard: fr_limitCard,
 		login: fr_login,
 		member: fr_member,
+		openTable: fr_openTable,
 		orders: fr_orders,
 		payment: fr_payment,
 		pointStore: fr_pointStore,
@@ -152,6 +160,7 @@ const localeTranslations = {
 		limitCard: zh_CN_limitCard,
 		login: zh_CN_login,
 		member: zh_CN_member,
+		openTable: zh_CN_openTable,
 		orders: zh_CN_orders,
 		payment: zh_CN_payment,
 		pointStore: zh_CN_pointStore,
@@ -170,6 +179,7 @@ const localeTranslations = {
 		limitCard: zh_TW_limitCard,
 		login: zh_TW_login,
 		member: zh_TW_member,
+		openTable: zh_TW_openTable,
 		orders: zh_TW_orders,
 		payment: zh_TW_payment,
 		pointStore: zh_TW_pointStore,

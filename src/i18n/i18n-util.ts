@@ -27,6 +27,7 @@ export const namespaces: Namespaces[] = [
 	'limitCard',
 	'login',
 	'member',
+	'openTable',
 	'orders',
 	'payment',
 	'pointStore',

@@ -44,6 +44,7 @@ const KEY = {
 } as const;
 
 const cartKey = (shopId: number) => `cart-${shopId}`;
+const openTabKey = (shopId: number) => `open-tab-${shopId}`;
 
 export function memoryKeyValue(): KeyValue {
   const map = new Map<string, string>();
@@ -239,6 +240,19 @@ export function createStorage(options: StorageOptions = {}) {
       return getCartShops()
         .map(getCart)
         .filter((c): c is StoredCart => c !== null);
+    },
+
+    /**
+     * The open-table tab the customer is a guest of in a shop: the menu then sends its cart to that tab as
+     * a round instead of placing an order. Cleared when the tab is paid or closed.
+     */
+    getOpenTab(shopId: number): number | null {
+      const id = readJson<unknown>(openTabKey(shopId));
+      return Number.isSafeInteger(id) && (id as number) > 0 ? (id as number) : null;
+    },
+    setOpenTab(shopId: number, tabId: number | null): void {
+      if (tabId === null) kv.removeItem(openTabKey(shopId));
+      else kv.setItem(openTabKey(shopId), JSON.stringify(tabId));
     },
   };
 }

@@ -9,13 +9,13 @@ import { moveSessionBody, openSessionBody, shopBody } from './first-reads';
 import { keepSession } from './keep-session';
 
 /**
- * Open-table routing reads the table's status. table/getTableInfo names no open orders on the table, so
- * an ordering or occupied table routes as one without this customer's orders (spec §2 rule 5's fallback).
+ * Open-table routing reads the table's status and the reader's own tab on it (`myTabId`, null when they
+ * are not one of its guests, or from a server that does not name it: they then join from the table page).
  */
 async function loadTable(lookup: GetTableInfoInput): Promise<TableRouting> {
   const table = await tableApi.getTableInfo(lookup);
   const status = table.nStatus === 1 || table.nStatus === 2 ? table.nStatus : 0;
-  return { status, firstOrderId: null, hasUserOrders: false };
+  return { status, myTabId: status === 0 ? null : (table.myTabId ?? null) };
 }
 
 export const entryFlow = entryMachine.provide({

@@ -20,6 +20,18 @@ async function withCanPay(tab: TableTabInfo): Promise<TabRead> {
 
 export const openTableFlow = openTableMachine.provide({
   actors: {
+    openTab: fromPromise(async ({ input }) =>
+      withCanPay(
+        await openTableApi.order(
+          {
+            tableId: input.code,
+            person: input.person,
+            ...(input.nickName ? { nickName: input.nickName } : {}),
+          },
+          quiet,
+        ),
+      ),
+    ),
     loadTab: fromPromise(async ({ input }) =>
       withCanPay(await openTableApi.refreshOrder({ orderId: input.tabId }, quiet)),
     ),

@@ -9,7 +9,7 @@ import { Industry } from '../../domain/enums';
 import type { ShopInfo } from '../../domain/shop';
 import { parseEntryParams, type EntryParams } from './entry.params';
 import { entryOrderType, sessionStep, type StoredSession } from './entry.rules';
-import type { NavigateEvent, NavigationTarget, RouteQuery } from '../shared/navigation';
+import type { NavigateEvent, NavigationTarget } from '../shared/navigation';
 import { SHOP_NOT_FOUND } from '../../domain/api/envelope';
 import { errorMessage, notProvided, refusalReason } from '../shared/not-provided';
 
@@ -27,12 +27,10 @@ export interface EntryInput {
 
 /** Open-table routing facts (spec §2 rule 5). */
 export interface TableRouting {
-  /** 0 idle, 1 ordering (an order is open on the table), 2 occupied. */
+  /** 0 idle, 1 ordering (a tab is open on the table), 2 occupied (its bill was asked for). */
   status: 0 | 1 | 2;
-  /** The table's first open order. */
-  firstOrderId: number | null;
-  /** This customer has orders on the table. */
-  hasUserOrders: boolean;
+  /** The table's live tab when this customer is one of its guests (table/getTableInfo `myTabId`). */
+  myTabId: number | null;
 }
 
 export type EntryErrorReason = 'invalidParam' | 'missingTable' | 'unknownShop' | 'session' | 'shop' | 'table';
@@ -144,8 +142,7 @@ export const entryMachine = setup({
     isKiosk: ({ context }) => context.input.isKiosk,
     homeIsDefault: ({ context }) => context.shop!.homeSetting.defaultPage === 'home',
     tableIsIdle: ({ context }) => context.table!.status === 0,
-    tableIsOrdering: ({ context }) => context.table!.status === 1,
-    userHasTableOrders: ({ context }) => context.table!.hasUserOrders,
+    isTabGuest: ({ context }) => context.table!.myTabId !== null,
   },
   actions: {
     parseParams: assign(({ context }) => {
@@ -402,23 +399,17 @@ export const entryMachine = setup({
             }),
           },
         },
+        // Ordering or occupied, the customer's own tab opens; anyone else may join it from the table page.
         {
-          guard: 'tableIsOrdering',
+          guard: 'isTabGuest',
           target: 'leaving',
           actions: {
             type: 'routeTo',
             params: ({ context }) => ({
-              route: '/pages/user/order/list' as const,
-              query: (context.table!.firstOrderId !== null
-                ? { orderId: context.table!.firstOrderId }
-                : {}) as RouteQuery,
+              route: '/order/order' as const,
+              query: { id: context.table!.myTabId! },
             }),
           },
-        },
-        {
-          guard: 'userHasTableOrders',
-          target: 'leaving',
-          actions: { type: 'routeTo', params: { route: '/pages/user/order/list', query: {} } },
         },
         {
           target: 'leaving',

@@ -32,7 +32,7 @@ export interface PendingRound {
 }
 
 /** What the guest asked the server for when it refused or did not answer. */
-export type TabAction = 'round' | 'confirm' | 'part' | 'cancelPay';
+export type TabAction = 'join' | 'round' | 'confirm' | 'part' | 'cancelPay';
 
 export interface TabProblem {
   action: TabAction;
@@ -42,8 +42,19 @@ export interface TabProblem {
   message: string;
 }
 
+/** The table a guest opens or joins a tab of (the table page, entry routing rule 5). */
+export interface TableToJoin {
+  /** The code printed on the table (T24). */
+  code: string;
+  /** 0: idle, open a tab; 1 or 2: a tab is open, join it. */
+  status: number;
+  maxPerson: number;
+}
+
 export interface OpenTableInput {
-  tabId: number;
+  /** The tab to show, or null to open or join one at `table`. */
+  tabId: number | null;
+  table?: TableToJoin | null;
   /** A monotonic clock in ms (performance.now): only the time since the last read, never the date. */
   monotonic: () => number;
   /** Fresh idempotency keys (a taken part keeps its key until it is answered). */
@@ -51,7 +62,10 @@ export interface OpenTableInput {
 }
 
 export interface OpenTableContext {
-  tabId: number;
+  tabId: number | null;
+  table: TableToJoin | null;
+  person: number | null;
+  nickName: string;
   monotonic: () => number;
   newKey: () => string;
   tab: TableTabInfo | null;
@@ -77,6 +91,9 @@ export interface OpenTableContext {
 }
 
 export type OpenTableEvent =
+  | { type: 'join.person'; person: number | null }
+  | { type: 'join.nickName'; nickName: string }
+  | { type: 'join.submit' }
   | { type: 'tab.retry' }
   | { type: 'tab.refresh' }
   | { type: 'live.version'; version: number }
@@ -96,9 +113,12 @@ export type OpenTableEvent =
   | { type: 'bill.takeBack' }
   | { type: 'problem.dismiss' };
 
-type Internal = { type: 'tab.loaded' } | { type: 'tab.loadFailed' };
+type Internal = { type: 'tab.loaded' } | { type: 'tab.loadFailed' } | { type: 'tab.joined' };
 
-export type OpenTableEmitted = { type: 'round.accepted'; key: string } | { type: 'tab.paid'; tabId: number };
+export type OpenTableEmitted =
+  | { type: 'tab.opened'; tabId: number }
+  | { type: 'round.accepted'; key: string }
+  | { type: 'tab.paid'; tabId: number };
 
 /** Names the server gives a refusal; anything else is "no answer". */
 const problemOf = (action: TabAction, error: unknown): TabProblem => ({
@@ -115,6 +135,8 @@ export const openTableMachine = setup({
     emitted: {} as OpenTableEmitted,
   },
   actors: {
+    /** table/order: opens the table's tab, or joins the one open (T10). */
+    openTab: notProvided<TabRead, { code: string; person: number; nickName: string }>('openTab'),
     /** table/refreshOrder and table/canPay. */
     loadTab: notProvided<TabRead, { tabId: number }>('loadTab'),
     /** The tab's stream: `live.version` per event, `live.failed` when it cannot be had. */
@@ -138,6 +160,12 @@ export const openTableMachine = setup({
     pollInterval: POLL_INTERVAL_MS,
   },
   guards: {
+    hasTab: ({ context }) => context.tabId !== null,
+    personValid: ({ context }) =>
+      context.person !== null &&
+      Number.isInteger(context.person) &&
+      context.person >= 1 &&
+      context.person <= (context.table?.maxPerson ?? 99),
     isOrdering: ({ context }) => context.tab?.status === 'ordering',
     isPaying: ({ context }) => context.tab?.status === 'paying',
     isPaid: ({ context }) => context.tab?.status === 'paid',
@@ -165,6 +193,18 @@ export const openTableMachine = setup({
     noAnswer: (_, params: { reason: string | null }) => params.reason === null,
   },
   actions: {
+    setPerson: assign((_, params: { person: number | null }) => ({ person: params.person })),
+    setNickName: assign((_, params: { nickName: string }) => ({ nickName: params.nickName.slice(0, 20) })),
+    storeJoined: assign(({ context }, params: TabRead) => ({
+      tabId: params.tab.id,
+      tab: params.tab,
+      canPay: params.canPay,
+      now: params.tab.serverNow,
+      receivedAt: context.monotonic(),
+      streamVersion: params.tab.version,
+    })),
+    announceOpened: emit(({ context }) => ({ type: 'tab.opened' as const, tabId: context.tabId! })),
+    announceJoined: raise({ type: 'tab.joined' }),
     storeRead: assign(({ context }, params: TabRead) => ({
       tab: params.tab,
       canPay: params.canPay,
@@ -227,13 +267,16 @@ export const openTableMachine = setup({
       payOrderId: context.payOrderId ?? myOpenPart(context.tab?.bill ?? null)?.orderId ?? null,
     })),
     forgetPayOrder: assign({ payOrderId: null }),
-    announcePaid: emit(({ context }) => ({ type: 'tab.paid' as const, tabId: context.tabId })),
+    announcePaid: emit(({ context }) => ({ type: 'tab.paid' as const, tabId: context.tabId! })),
   },
 }).createMachine({
   id: 'openTable',
   type: 'parallel',
   context: ({ input }) => ({
     tabId: input.tabId,
+    table: input.table ?? null,
+    person: null,
+    nickName: '',
     monotonic: input.monotonic,
     newKey: input.newKey,
     tab: null,
@@ -257,9 +300,44 @@ export const openTableMachine = setup({
   },
   states: {
     tab: {
-      initial: 'loading',
+      initial: 'start',
       on: { 'tab.loaded': { guard: 'statusMoved', target: '.routing' } },
       states: {
+        start: { always: [{ guard: 'hasTab', target: 'loading' }, { target: 'joining' }] },
+        /** The table page: the headcount and an optional name, then the tab opens or is joined. */
+        joining: {
+          on: {
+            'join.person': { actions: { type: 'setPerson', params: ({ event }) => event } },
+            'join.nickName': { actions: { type: 'setNickName', params: ({ event }) => event } },
+            'join.submit': { guard: 'personValid', target: 'opening', actions: 'clearProblem' },
+          },
+        },
+        opening: {
+          tags: 'busy',
+          invoke: {
+            src: 'openTab',
+            input: ({ context }) => ({
+              code: context.table!.code,
+              person: context.person!,
+              nickName: context.nickName.trim(),
+            }),
+            onDone: {
+              target: 'routing',
+              actions: [
+                { type: 'storeJoined', params: ({ event }) => event.output },
+                'announceOpened',
+                'announceJoined',
+              ],
+            },
+            onError: {
+              target: 'joining',
+              actions: {
+                type: 'setProblem',
+                params: ({ event }) => ({ problem: problemOf('join', event.error) }),
+              },
+            },
+          },
+        },
         loading: {
           tags: 'loading',
           on: { 'tab.loaded': 'routing', 'tab.loadFailed': 'failed' },
@@ -288,7 +366,7 @@ export const openTableMachine = setup({
               on: { 'tab.loaded': { actions: [] } },
               invoke: {
                 src: 'addRound',
-                input: ({ context }) => ({ tabId: context.tabId, round: context.round! }),
+                input: ({ context }) => ({ tabId: context.tabId!, round: context.round! }),
                 onDone: {
                   target: '#openTable.tab.routing',
                   actions: [
@@ -339,7 +417,7 @@ export const openTableMachine = setup({
               on: { 'tab.loaded': { actions: [] } },
               invoke: {
                 src: 'confirmBill',
-                input: ({ context }) => ({ tabId: context.tabId, split: context.split }),
+                input: ({ context }) => ({ tabId: context.tabId!, split: context.split }),
                 onDone: [
                   {
                     guard: { type: 'isPayer', params: ({ event }) => event.output },
@@ -392,7 +470,7 @@ export const openTableMachine = setup({
               invoke: {
                 src: 'payPart',
                 input: ({ context }) => ({
-                  tabId: context.tabId,
+                  tabId: context.tabId!,
                   part: context.taking!.part,
                   lineIds: context.taking!.part === null ? context.picked : [],
                   key: context.taking!.key,
@@ -425,7 +503,7 @@ export const openTableMachine = setup({
               on: { 'tab.loaded': { actions: [] } },
               invoke: {
                 src: 'cancelPay',
-                input: ({ context }) => ({ tabId: context.tabId }),
+                input: ({ context }) => ({ tabId: context.tabId! }),
                 onDone: {
                   target: '#openTable.tab.routing',
                   actions: { type: 'storeRead', params: ({ event }) => event.output },
@@ -461,13 +539,14 @@ export const openTableMachine = setup({
     },
     /** Reading the tab: once at start, then whenever `live` or the timer asks. */
     sync: {
-      initial: 'reading',
+      initial: 'start',
       states: {
-        idle: { on: { 'tab.refresh': 'reading' } },
+        start: { always: [{ guard: 'hasTab', target: 'reading' }, { target: 'idle' }] },
+        idle: { on: { 'tab.refresh': { guard: 'hasTab', target: 'reading' } } },
         reading: {
           invoke: {
             src: 'loadTab',
-            input: ({ context }) => ({ tabId: context.tabId }),
+            input: ({ context }) => ({ tabId: context.tabId! }),
             onDone: {
               target: 'checking',
               actions: [{ type: 'storeRead', params: ({ event }) => event.output }, 'announceLoaded'],
@@ -489,10 +568,13 @@ export const openTableMachine = setup({
     },
     /** What tells `sync` to read: the stream's versions, else a poll every few seconds. */
     live: {
-      initial: 'streaming',
+      initial: 'start',
       states: {
+        start: { always: [{ guard: 'hasTab', target: 'streaming' }, { target: 'off' }] },
+        /** No tab yet (the table page): live once the guest is in one. */
+        off: { on: { 'tab.joined': 'streaming' } },
         streaming: {
-          invoke: { src: 'tabStream', input: ({ context }) => ({ tabId: context.tabId }) },
+          invoke: { src: 'tabStream', input: ({ context }) => ({ tabId: context.tabId! }) },
           on: {
             'live.version': {
               guard: { type: 'isNewVersion', params: ({ event }) => event },

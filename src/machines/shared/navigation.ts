@@ -14,6 +14,8 @@ export type AppRoute =
   | '/product/expand-red-bag'
   | '/product/detail'
   | '/order/confirm'
+  | '/order/order'
+  | '/order/confirmed-order'
   | '/order/select-service-user'
   | '/order/success'
   | '/order/fail'

@@ -108,29 +108,36 @@ const SCENARIOS = {
   tableIdle: {
     query: { shop_id: '1', source_type: 'openTable', table: '3' },
     shop: { expandRedBagId: 5 },
-    table: { status: 0, firstOrderId: null, hasUserOrders: false },
+    table: { status: 0, myTabId: null },
     orderType: 'openTable',
     target: { route: '/product/table', query: { table: 3, status: 0 } },
   },
   tableIdleByNumber: {
     query: { shop_id: '1', source_type: 'openTable', table_no: 'A12' },
-    table: { status: 0, firstOrderId: null, hasUserOrders: false },
+    table: { status: 0, myTabId: null },
     orderType: 'openTable',
     target: { route: '/product/table', query: { tableNo: 'A12', status: 0 } },
   },
+  // Ordering: a guest of the tab goes back to it, anyone else is offered to join it.
   tableOrdering: {
     query: { shop_id: '1', source_type: 'openTable', table: '3' },
-    table: { status: 1, firstOrderId: 900, hasUserOrders: false },
-    target: { route: '/pages/user/order/list', query: { orderId: 900 } },
+    table: { status: 1, myTabId: null },
+    target: { route: '/product/table', query: { table: 3, status: 1 } },
   },
+  tableOrderingMine: {
+    query: { shop_id: '1', source_type: 'openTable', table: '3' },
+    table: { status: 1, myTabId: 900 },
+    target: { route: '/order/order', query: { id: 900 } },
+  },
+  // Occupied (the bill was asked for): the same.
   tableBusyMine: {
     query: { shop_id: '1', source_type: 'openTable', table: '3' },
-    table: { status: 2, firstOrderId: 901, hasUserOrders: true },
-    target: { route: '/pages/user/order/list', query: {} },
+    table: { status: 2, myTabId: 901 },
+    target: { route: '/order/order', query: { id: 901 } },
   },
   tableBusyOthers: {
     query: { shop_id: '1', source_type: 'openTable', table: '3' },
-    table: { status: 2, firstOrderId: 901, hasUserOrders: false },
+    table: { status: 2, myTabId: null },
     target: { route: '/product/table', query: { table: 3, status: 1 } },
   },
   tableMissing: {
@@ -209,7 +216,7 @@ const SCENARIOS = {
   },
   tableUnreachable: {
     query: { shop_id: '1', source_type: 'openTable', table: '3' },
-    table: { status: 0, firstOrderId: null, hasUserOrders: false },
+    table: { status: 0, myTabId: null },
     failOnce: 'loadTable',
     reason: 'table',
     retryTarget: { route: '/product/table', query: { table: 3, status: 0 } },

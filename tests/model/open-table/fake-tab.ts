@@ -39,6 +39,7 @@ export function fakeTab() {
     failNextRead: false,
     loseNextRound: false,
     reads: 0,
+    opened: null as { code: string; person: number; nickName: string } | null,
     roundCalls: [] as string[],
   };
 
@@ -122,6 +123,10 @@ export function fakeTab() {
   const machine = openTableMachine.provide({
     delays: { tick: 5, pollInterval: 5 },
     actors: {
+      openTab: fromPromise(async ({ input }) => {
+        state.opened = input;
+        return read();
+      }),
       loadTab: fromPromise(async () => {
         state.reads += 1;
         if (state.failNextRead) {

@@ -24,10 +24,11 @@ function start() {
       return actor!;
     },
     snap: () => actor!.getSnapshot(),
-    begin: async () => {
+    begin: async (tabId: number | null = 9) => {
       actor = createActor(server.machine, {
         input: {
-          tabId: 9,
+          tabId,
+          table: { code: 'tblR1code', status: 0, maxPerson: 6 },
           monotonic: () => server.state.mono,
           newKey: () => `key-${String(++keys).padStart(4, '0')}`,
         },
@@ -65,7 +66,14 @@ describe('open table (model-based)', () => {
       const ctx = (state: { context: unknown }) => state.context as OpenTableModelContext;
       await path.run({
         states: {
-          loading: () => expect(run.server.state.reads).toBe(0),
+          start: () => expect(run.server.state.reads).toBe(0),
+          joining: () => {
+            expect(run.snap().matches({ tab: 'joining' })).toBe(true);
+            expect(run.server.state.opened).toBeNull();
+            // Nothing is read or streamed before the guest is at the tab.
+            expect(run.server.state.reads).toBe(0);
+            expect(run.server.state.streams).toHaveLength(0);
+          },
           failed: () => {
             expect(select.selectLoadFailed(run.snap())).toBe(true);
             expect(select.selectLoadError(run.snap())).toBe('http.serverError');
@@ -114,6 +122,22 @@ describe('open table (model-based)', () => {
           },
         },
         events: {
+          AT_TABLE: () => run.begin(null),
+          OPEN: async () => {
+            run.actor.send({ type: 'join.person', person: 2 });
+            run.actor.send({ type: 'join.nickName', nickName: ' Ana ' });
+            run.actor.send({ type: 'join.submit' });
+            await settle();
+            expect(run.server.state.opened).toEqual({ code: 'tblR1code', person: 2, nickName: 'Ana' });
+            expect(run.emitted).toContainEqual({ type: 'tab.opened', tabId: 9 });
+            // Live from now on: the stream of the new tab is open.
+            expect(run.server.state.streams).toHaveLength(1);
+          },
+          OPEN_TOO_MANY: () => {
+            run.actor.send({ type: 'join.person', person: 7 });
+            run.actor.send({ type: 'join.submit' });
+            expect(run.snap().can({ type: 'join.submit' })).toBe(false);
+          },
           LOAD: () => run.begin(),
           LOAD_FAIL: async () => {
             run.server.state.failNextRead = true;

@@ -35,6 +35,7 @@ import { orderConfirmFlow } from '../../flows/order-confirm';
 import type { MustPick } from '../../../machines/checkout/order-confirm.machine';
 import { noticeText, refusalText, useSheetLines } from './cart-text';
 import { useLatest } from '../../use-latest';
+import { newIdempotencyKey } from '../../idempotency-key';
 
 export interface CartPanelProps {
   aboveTabBar: boolean;
@@ -103,6 +104,15 @@ function Panel({ cart, aboveTabBar, mustPick, onShowCategory }: CartPanelProps &
   const failed = useSelector(confirm ?? undefined, (s) => (s ? selectError(s) !== null : false));
 
   const onConfirm = () => {
+    // A guest of an open table sends the cart to the tab as one round (its key rides in the URL: a reload
+    // of the tab page sends it once); the tab page clears the cart when the kitchen's tab has it.
+    const orderType = cart.getSnapshot().context.parts.orderType;
+    const tabId = shop && orderType === 'openTable' ? storage.getOpenTab(shop.id) : null;
+    if (tabId !== null) {
+      setOpen(false);
+      navigation.go('/order/order', { id: tabId, round: newIdempotencyKey() });
+      return;
+    }
     if (!confirm) return;
     const { lines: cartLines, products, parts } = cart.getSnapshot().context;
     confirm.send({

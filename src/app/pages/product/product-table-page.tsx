@@ -2,6 +2,7 @@
 // cart, so the dine-in order is for that table; then the menu opens.
 import { getRouteApi } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import { lazy, Suspense } from 'react';
 import type { Actor } from 'xstate';
 import type { ShopInfo } from '../../../domain/shop';
 import { useI18nContext } from '../../../i18n/i18n-context';
@@ -28,6 +29,7 @@ import { tableEntryFlow } from '../../flows/table-entry';
 import { WithMessages } from '../../with-messages';
 
 const route = getRouteApi('/product/table');
+const JoinTable = lazy(() => import('../open-table/join-table').then((m) => ({ default: m.JoinTable })));
 
 export default function ProductTablePage() {
   return (
@@ -38,7 +40,23 @@ export default function ProductTablePage() {
 }
 
 function ProductTablePageContent() {
-  return <RequireShop>{(shop) => <Entry shop={shop} />}</RequireShop>;
+  const { table, status } = route.useSearch();
+  return (
+    <RequireShop>
+      {(shop) =>
+        // Entry routing rule 5 sends an open-table shop's tables here with their status: open or join the tab.
+        status !== undefined && table && shop.orderTypes.includes('openTable') ? (
+          <WithMessages namespace="openTable">
+            <Suspense fallback={null}>
+              <JoinTable shop={shop} code={table} status={Number(status) || 0} />
+            </Suspense>
+          </WithMessages>
+        ) : (
+          <Entry shop={shop} />
+        )
+      }
+    </RequireShop>
+  );
 }
 
 function Entry({ shop }: { shop: ShopInfo }) {
