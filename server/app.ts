@@ -43,6 +43,7 @@ import pointStoreRoutes from './routes/point-store';
 import orderLifeRoutes, { testClockRoutes } from './routes/order-life';
 import storeRoutes from './routes/store';
 import tableRoutes from './routes/table';
+import tableEventsRoute from './routes/table-events';
 import beautyRoutes from './routes/beauty';
 import userRoutes from './routes/user';
 
@@ -231,6 +232,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(activityRoutes);
   await app.register(deliveryRoutes);
   await app.register(tableRoutes);
+  await app.register(tableEventsRoute, { listen: options.listen, streamSweepMs: options.streamSweepMs });
   await app.register(beautyRoutes);
   await app.register(paymentRoutes);
   await app.register(orderLifeRoutes, {

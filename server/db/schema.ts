@@ -259,6 +259,11 @@ export const tables = pgTable(
     status: integer('status').notNull().default(0),
     /** The hourly timer starts when the tab opens; otherwise the merchant starts it (decision T17). */
     timerOnOpen: boolean('timer_on_open').notNull().default(false),
+    /**
+     * The counter's virtual table (spec §3 "virtual table number 8"): every customer who scans its code
+     * gets a tab of their own, never joined by anyone else; its status stays 0 (decision T32).
+     */
+    isCounter: boolean('is_counter').notNull().default(false),
   },
   (t) => [index('tables_shop_idx').on(t.shopId)],
 );
@@ -1486,6 +1491,10 @@ export type RedBagHelpRow = typeof redBagHelps.$inferSelect;
 
 /** A tab's life: ordering (rounds go to the kitchen), paying (the bill was asked for), paid, closed unpaid. */
 export type TableTabStatus = 'ordering' | 'paying' | 'paid' | 'closed';
+/** How the bill is shared (table/confirm's split): src/domain/api/open-table.ts SPLIT_MODES. */
+export type TableSplitMode = 'all' | 'equal' | 'guest' | 'items';
+/** A part of a split bill: nobody took it, its order waits for payment, or it is paid. */
+export type TableBillPartState = 'open' | 'paying' | 'paid';
 
 /**
  * One shared tab of a table: opened by the first guest who scans its code, joined by every later guest,
@@ -1526,13 +1535,22 @@ export const tableTabs = pgTable(
       .references(() => customers.id),
     /** Bumped by every change a guest's phone must show (the live stream's and refresh's cursor). */
     version: integer('version').notNull().default(1),
+    /** A tab of the counter's virtual table: its one customer's own (decision T32). */
+    counter: boolean('counter').notNull().default(false),
+    /** How the bill was split when it was asked for, and its frozen total (decisions T25–T28). */
+    splitMode: text('split_mode').$type<TableSplitMode>(),
+    billTotal: integer('bill_total'),
     createdAt: createdAt(),
     closedAt: stamp('closed_at'),
   },
   (t) => [
     uniqueIndex('table_tabs_live_uq')
       .on(t.tableId)
-      .where(sql`${t.status} in ('ordering', 'paying')`),
+      .where(sql`${t.status} in ('ordering', 'paying') and not ${t.counter}`),
+    // At the counter, one live tab per customer: a second scan finds the first (decision T32).
+    uniqueIndex('table_tabs_counter_live_uq')
+      .on(t.tableId, t.openedBy)
+      .where(sql`${t.status} in ('ordering', 'paying') and ${t.counter}`),
     uniqueIndex('table_tabs_order_no_uq').on(t.orderNo),
     index('table_tabs_shop_idx').on(t.shopId, t.createdAt),
     check('table_tabs_person', sql`${t.person} > 0`),
@@ -1623,6 +1641,40 @@ export const tableRoundLines = pgTable(
   (t) => [
     index('table_round_lines_tab_idx').on(t.tabId),
     check('table_round_lines_quantity', sql`${t.quantity} > 0`),
+  ],
+);
+
+/**
+ * A part of a split bill (decisions T25–T30): the equal shares and the guests' parts are written when the
+ * bill is asked for, a picked-items part when a guest picks its lines. A guest takes a part with
+ * table/payPart, which writes the part's own order in the same transaction; the part follows that order
+ * (tab-orders.ts): paid, or open again when it is cancelled or expires (a picked-items part is removed).
+ */
+export const tableBillParts = pgTable(
+  'table_bill_parts',
+  {
+    id: serial('id').primaryKey(),
+    tabId: integer('tab_id')
+      .notNull()
+      .references(() => tableTabs.id),
+    index: integer('index').notNull(),
+    amount: integer('amount').notNull(),
+    state: text('state').$type<TableBillPartState>().notNull().default('open'),
+    /** Split by guest: the guest whose rounds the part pays (its label is their name). */
+    guestId: integer('guest_id').references(() => customers.id),
+    /** Split by items: the tab's lines the part pays. */
+    lineIds: jsonb('line_ids').$type<number[]>().notNull().default([]),
+    /** Who took the part, under which key, and the order that pays it. */
+    takenBy: integer('taken_by').references(() => customers.id),
+    idempotencyKey: text('idempotency_key'),
+    requestHash: text('request_hash'),
+    orderId: integer('order_id').references((): AnyPgColumn => orders.id),
+  },
+  (t) => [
+    uniqueIndex('table_bill_parts_index_uq').on(t.tabId, t.index),
+    uniqueIndex('table_bill_parts_key_uq').on(t.tabId, t.takenBy, t.idempotencyKey),
+    index('table_bill_parts_order_idx').on(t.orderId),
+    check('table_bill_parts_amount', sql`${t.amount} >= 0`),
   ],
 );
 

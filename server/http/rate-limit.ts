@@ -49,6 +49,9 @@ export const RATE_LIMITED_ACTIONS: Readonly<Record<string, RateBucket>> = {
   'beauty/hold': 'submit',
   'beauty/reschedule': 'submit',
   'beauty/cancel': 'submit',
+  // Opening a tab writes one, and at the counter every scan may (decision T32); taking a part writes an order.
+  'table/order': 'submit',
+  'table/payPart': 'submit',
   'store/productSearch': 'search',
   'address/searchPoi': 'search',
   'address/reverseGeocode': 'search',

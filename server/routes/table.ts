@@ -4,7 +4,9 @@
 // table, server/modules/open-table; contract src/domain/api/open-table.ts; docs/api.md "Open table".
 import {
   tableAddProductsInput,
+  tableConfirmInput,
   tableOrderInput,
+  tablePayPartInput,
   tableTabInput,
   type TableCanPayInfo,
   type TableConfirmInfo,
@@ -12,15 +14,9 @@ import {
 } from '../../src/domain/api/open-table';
 import { getTableInfoInput, type TableInfo } from '../../src/domain/api/table';
 import { actionRoutes, BusinessError, defineAction, type AnyAction } from '../http/action';
-import {
-  addRound,
-  cancelTabPay,
-  canPayTab,
-  confirmTab,
-  openOrJoinTab,
-  refreshTab,
-  tabRounds,
-} from '../modules/open-table/tabs';
+import { cancelTabPay, confirmTab, payTabPart } from '../modules/open-table/tab-bill';
+import { addRound, canPayTab, openOrJoinTab, refreshTab, tabRounds } from '../modules/open-table/tabs';
+import { myLiveTab } from '../modules/open-table/tab-access';
 import { orderEnvOf } from '../modules/orders/order-env';
 import { orderMessages } from '../modules/orders/orders-messages';
 import { areaIds, resolveTable, resolveTableByNumber, toTableInfo } from '../modules/orders/tables';
@@ -38,7 +34,11 @@ const actions: AnyAction[] = [
           ? await resolveTable(app.db, ctx.session.shopId, input.tableId)
           : await resolveTableByNumber(app.db, ctx.session.shopId, input.tableNo!);
       if (!row) throw new BusinessError(orderMessages.tableNotFound, undefined, { reason: 'tableNotFound' });
-      return toTableInfo(row, await areaIds(app.db, ctx.session.shopId), ctx.catalogueLocale);
+      const [areas, myTabId] = await Promise.all([
+        areaIds(app.db, ctx.session.shopId),
+        myLiveTab(app.db, row.id, ctx.session.customerId),
+      ]);
+      return toTableInfo(row, areas, ctx.catalogueLocale, myTabId);
     },
   }),
   defineAction({
@@ -82,9 +82,17 @@ actions.push(
   defineAction({
     area: 'table',
     action: 'confirm',
-    input: tableTabInput,
+    input: tableConfirmInput,
     auth: 'session',
-    handler: ({ input, ctx, app }): Promise<TableConfirmInfo> => confirmTab(envOf(app, ctx), input.orderId),
+    handler: ({ input, ctx, app }): Promise<TableConfirmInfo> =>
+      confirmTab(envOf(app, ctx), input.orderId, input.split),
+  }),
+  defineAction({
+    area: 'table',
+    action: 'payPart',
+    input: tablePayPartInput,
+    auth: 'session',
+    handler: ({ input, ctx, app }): Promise<TableConfirmInfo> => payTabPart(envOf(app, ctx), input),
   }),
   defineAction({
     area: 'table',

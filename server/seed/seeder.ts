@@ -224,6 +224,7 @@ async function insertSeed(
           eachFee: x.eachFee ?? 0,
           feeType: x.feeType ?? 0,
           timerOnOpen: x.timerOnOpen ?? false,
+          isCounter: x.isCounter ?? false,
         })),
       );
     }

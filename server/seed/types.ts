@@ -133,6 +133,8 @@ export interface SeedTable {
   feeType?: number;
   /** The hourly timer starts when the table's tab opens (decision T17). */
   timerOnOpen?: boolean;
+  /** The counter's virtual table: each customer who scans it gets a tab of their own (decision T32). */
+  isCounter?: boolean;
 }
 
 export type { HoursRange, WeeklyHours };

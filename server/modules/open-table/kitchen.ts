@@ -1,14 +1,21 @@
-// The shop's side of an open table (decisions T20–T25): the kitchen accepts or rejects a guest's round,
+// The shop's side of an open table (decisions T20, T30): the kitchen accepts or rejects a guest's round,
 // moves each accepted line to cooking and served or returns it with a reason, and the staff start and stop
 // the hourly timer and close the tab. Every move is one conditional UPDATE from the states it may leave
 // (a move that lost a race, or from the wrong state, changes nothing and is refused), bumps the tab's
 // version in the same transaction so every phone at the table sees it, and touches only this shop's tabs.
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { KitchenAction } from '../../../src/domain/api/open-table';
 import type { Database, Executor } from '../../db/client';
-import { tableRoundLines, tableRounds, tables, tableTabs, type TableLineState } from '../../db/schema';
+import {
+  tableBillParts,
+  tableRoundLines,
+  tableRounds,
+  tableTabs,
+  type TableLineState,
+} from '../../db/schema';
 import { BusinessError } from '../../http/action';
 import { releaseStock } from '../catalog/stock';
+import { setTableStatus } from './bill';
 import { openTableMessages } from './open-table-messages';
 
 export interface KitchenInput {
@@ -130,6 +137,16 @@ async function move(
       return moved.length > 0;
     }
     case 'closeTab': {
+      // Under the tab's lock, after any guest's payPart that got it first: a tab with a part paid or being
+      // paid is not closed unpaid (decision T30); the staff settle that part or wait for its pay window.
+      await tx.select({ id: tableTabs.id }).from(tableTabs).where(eq(tableTabs.id, tabId)).for('update');
+      const [busy] = await tx
+        .select({ id: tableBillParts.id })
+        .from(tableBillParts)
+        .where(and(eq(tableBillParts.tabId, tabId), ne(tableBillParts.state, 'open')))
+        .limit(1);
+      if (busy)
+        throw new BusinessError(openTableMessages.tabPartlyPaid, undefined, { reason: 'partlyPaid' }, 409);
       const [closed] = await tx
         .update(tableTabs)
         .set({ status: 'closed', closedAt: now })
@@ -143,7 +160,7 @@ async function move(
         .where(and(eq(tableRounds.tabId, tabId), eq(tableRounds.state, 'submitted')))
         .returning({ reserved: tableRounds.reserved });
       for (const round of waiting) await releaseStock(tx, round.reserved);
-      await tx.update(tables).set({ status: 0 }).where(eq(tables.id, closed.tableId));
+      await setTableStatus(tx, closed.tableId, 0);
       return true;
     }
   }

@@ -163,11 +163,15 @@ function submitQuery(db: Executor) {
       lines: sql<Record<string, unknown>[]>`lines`.as('lines'),
     })
     .as(sql`select order_id, json_agg(lin) as lines from lin group by order_id`);
+  // An order may have no line: an open table's bill with only its table fee (decision T29).
   return db
     .with(req, cnt, ord, lin, grouped)
-    .select({ ord: ord._.selectedFields, lines: grouped.lines })
+    .select({
+      ord: ord._.selectedFields,
+      lines: sql<Record<string, unknown>[]>`coalesce(${grouped.lines}, '[]'::json)`,
+    })
     .from(ord)
-    .innerJoin(grouped, eq(grouped.orderId, ord.id))
+    .leftJoin(grouped, eq(grouped.orderId, ord.id))
     .prepare('order_submit');
 }
 
@@ -277,6 +281,15 @@ interface SubmitArgs {
   prepared: PreparedOrder[];
   locale: CatalogueLocale;
   now: Date;
+}
+
+/**
+ * Writes orders that take no stock, coupon, card, capped unit or booking in the caller's transaction (an
+ * open table's bill part is taken in the same one as its order). Their ids, or [] when the key was claimed.
+ */
+export async function submitOrdersIn(tx: Executor, args: SubmitArgs): Promise<number[]> {
+  const written = await submitQuery(tx).execute(submitParams(args));
+  return written.map((w) => w.ord.id);
 }
 
 export async function submitOrders(db: Database, args: SubmitArgs): Promise<SubmitResult> {

@@ -71,10 +71,15 @@ export async function areaIds(db: Executor, shopId: number): Promise<Map<string,
   return ids;
 }
 
-export function toTableInfo(row: TableRow, areas: Map<string, number>, locale: CatalogueLocale): TableInfo {
+export function toTableInfo(
+  row: TableRow,
+  areas: Map<string, number>,
+  locale: CatalogueLocale,
+  myTabId: number | null = null,
+): TableInfo {
   return {
-    myTabId: null,
-    isCounter: false,
+    myTabId,
+    isCounter: row.isCounter,
     id: row.id,
     fEachFee: row.eachFee,
     nAreaID: areas.get(JSON.stringify(row.area)) ?? 0,

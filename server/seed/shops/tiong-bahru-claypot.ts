@@ -413,6 +413,24 @@ export const tiongBahruClaypot: SeedShop = {
       eachFee: 4500,
       feeType: 0,
     },
+    {
+      // The tea room upstairs: gongfu tea is priced by the sitting, charged by the started half hour.
+      id: 2709,
+      name: 'C1',
+      area: { en: 'Tea room', zh: '茶室' },
+      maxPerson: 4,
+      eachFee: 1200,
+      feeType: 1,
+      timerOnOpen: true,
+    },
+    {
+      // The bar seats by the kitchen pass: one code on the counter, and each diner's own tab (decision T32).
+      id: 2710,
+      name: 'Counter',
+      area: { en: 'Counter', zh: '吧台' },
+      maxPerson: 2,
+      isCounter: true,
+    },
   ],
   members: [
     {

@@ -1,0 +1,142 @@
+// A tab's bill once it is asked for (decisions T25–T30): the plan written when it freezes (the whole bill's
+// order for `all`, the parts of `equal` and `guest`, nothing yet for `items`), guests taking parts with
+// table/payPart, and the bill as every phone reads it. Every write to a paying tab starts by locking its
+// row, so two guests taking the same part, overlapping picks, a cancelPay and the merchant's closeTab are
+// decided one after the other, each reading what the one before committed.
+import { and, eq, sql } from 'drizzle-orm';
+import type { SplitMode } from '../../../src/domain/api/open-table';
+import { splitByWeights, splitEqually } from '../../../src/pricing/split-bill';
+import type { Executor } from '../../db/client';
+import { tableBillParts, tables, tableTabs } from '../../db/schema';
+import type { CatalogEntry } from '../catalog/catalog-cache';
+import { findSubmitted, requestHash, submitOrdersIn } from '../orders/orders-store';
+import { refuse, type LineRow, type TabEnv, type TabRow } from './tab-access';
+import { billOrder } from './tab-order';
+import { billedLines, flagOf, priceTab, tabContents, type TabPricing } from './tab-pricing';
+
+export type PartRow = typeof tableBillParts.$inferSelect;
+
+/** Each billed line's amount after discounts, the weight of a guest's part and of a picked line (T2). */
+export function netOf(pricing: TabPricing, line: LineRow): number {
+  return Math.max(0, pricing.lines.find((p) => p.flag === flagOf(line))?.net ?? 0);
+}
+
+/** Locks a tab's row for the rest of the transaction; null when it is not in `status`. */
+export async function lockTab(tx: Executor, tabId: number, status: TabRow['status']): Promise<TabRow | null> {
+  const [row] = await tx
+    .select()
+    .from(tableTabs)
+    .where(and(eq(tableTabs.id, tabId), eq(tableTabs.status, status)))
+    .for('update');
+  return row ?? null;
+}
+
+/** The table's status, which a counter tab never moves (T32). */
+export const setTableStatus = (tx: Executor, tableId: number, status: number) =>
+  tx
+    .update(tables)
+    .set({ status })
+    .where(and(eq(tables.id, tableId), eq(tables.isCounter, false)));
+
+type PlannedPart = Pick<typeof tableBillParts.$inferInsert, 'index' | 'amount' | 'guestId'>;
+
+/** The parts a mode fixes when the bill freezes, or the refusal that keeps the tab ordering. */
+function planParts(
+  mode: Exclude<SplitMode, 'all'>,
+  parts: number | undefined,
+  total: number,
+  pricing: TabPricing,
+  contents: Awaited<ReturnType<typeof tabContents>>,
+): PlannedPart[] | 'splitTooSmall' | 'splitItemsEmpty' {
+  const lines = billedLines(contents.rounds, contents.lines);
+  if (mode === 'items') return lines.some((l) => netOf(pricing, l) > 0) ? [] : 'splitItemsEmpty';
+  if (mode === 'equal') {
+    if (total < parts!) return 'splitTooSmall';
+    return splitEqually(total, parts!).map((amount, index) => ({ index, amount, guestId: null }));
+  }
+  const guestOf = new Map(contents.rounds.map((r) => [r.id, r.customerId]));
+  const weights = contents.guests.map((g) =>
+    lines
+      .filter((l) => guestOf.get(l.roundId) === g.customerId)
+      .reduce((sum, l) => sum + netOf(pricing, l), 0),
+  );
+  // A guest who ordered nothing has nothing to pay, so no part (T3); nobody ordered: equal parts.
+  const amounts = splitByWeights(total, weights);
+  return contents.guests
+    .map((g, i) => ({ guestId: g.customerId, amount: amounts[i]! }))
+    .filter((p) => p.amount > 0)
+    .map((p, index) => ({ ...p, index }));
+}
+
+/**
+ * Writes the plan of a tab that has just become paying (once: a repeat finds it written). `all` writes
+ * the order of the whole bill for the guest who asked, as its one part; the split modes write their parts.
+ * A split the frozen bill cannot take (more equal parts than minor units, items with nothing to pick) puts
+ * the tab back to ordering and is refused.
+ */
+export async function planBill(env: TabEnv, entry: CatalogEntry, tab: TabRow, parts?: number): Promise<void> {
+  if (tab.billTotal !== null) return;
+  const contents = await tabContents(env, tab.id);
+  const pricing = await priceTab(env, entry, tab, contents.rounds, contents.lines);
+  const total = pricing.totals.total;
+  const mode = tab.splitMode ?? 'all';
+  const planned = mode === 'all' ? [] : planParts(mode, parts, total, pricing, contents);
+  const lines = billedLines(contents.rounds, contents.lines);
+  const refusal = await env.db.transaction(async (tx) => {
+    const locked = await lockTab(tx, tab.id, 'paying');
+    if (!locked || locked.billTotal !== null) return null;
+    if (typeof planned === 'string') {
+      await tx
+        .update(tableTabs)
+        .set({ status: 'ordering', billAt: null, billBy: null, splitMode: null })
+        .where(eq(tableTabs.id, tab.id));
+      return planned;
+    }
+    await tx
+      .update(tableTabs)
+      .set({ billTotal: total, version: sql`${tableTabs.version} + 1` })
+      .where(eq(tableTabs.id, tab.id));
+    if (mode === 'all') await writeWholeBill(env, entry, tx, locked, pricing, lines);
+    else if (planned.length > 0)
+      await tx.insert(tableBillParts).values(planned.map((p) => ({ ...p, tabId: tab.id })));
+    await setTableStatus(tx, tab.tableId, 2);
+    return null;
+  });
+  if (refusal) throw refuse(refusal, { parts: parts ?? 0 });
+}
+
+/** `all`: the order of the whole bill, owned by the guest who asked, as the one part (T21, T25). */
+async function writeWholeBill(
+  env: TabEnv,
+  entry: CatalogEntry,
+  tx: Executor,
+  tab: TabRow,
+  pricing: TabPricing,
+  lines: LineRow[],
+): Promise<void> {
+  const payer = tab.billBy ?? tab.openedBy;
+  const prepared = await billOrder(env, entry, tab, pricing, lines, payer, null, tx);
+  const billAt = tab.billAt!.getTime();
+  const args = {
+    customerId: payer,
+    key: `tab-${tab.id}-${billAt.toString(36)}`,
+    hash: requestHash({ tab: tab.id, billAt }),
+    prepared: [prepared],
+    locale: env.catalogueLocale,
+    now: env.now,
+  };
+  // One transaction writes the plan, so the key was never claimed without it; a tab confirmed before the
+  // plan existed may have its order already.
+  const orderId =
+    (await submitOrdersIn(tx, args))[0] ?? (await findSubmitted(tx, payer, args.key, args.hash))?.[0];
+  if (orderId === undefined) throw new Error(`tab ${tab.id}: the bill's order was not written`);
+  await tx.update(tableTabs).set({ orderId }).where(eq(tableTabs.id, tab.id));
+  await tx.insert(tableBillParts).values({
+    tabId: tab.id,
+    index: 0,
+    amount: pricing.totals.total,
+    state: 'paying',
+    takenBy: payer,
+    orderId,
+  });
+}
