@@ -110,7 +110,8 @@ export default defineConfig({
     : [
         {
           command:
-            'npx vite build --logLevel warn && npx vite build --config vite.inspector.config.ts --logLevel warn && node --import tsx server/main.ts',
+            // The table codes are written first (./table-codes): the open-table scenarios scan them (T41).
+            'npx vite build --logLevel warn && npx vite build --config vite.inspector.config.ts --logLevel warn && node --import tsx scripts/table-codes.ts > /dev/null && node --import tsx server/main.ts',
           url: `${baseURL}/healthz`,
           timeout: 120_000,
           reuseExistingServer: false,
@@ -122,6 +123,7 @@ export default defineConfig({
             PORT: String(port),
             DATA_DIR: process.env.E2E_DATA_DIR,
             TEST_CLOCK_CONTROL: '1',
+            TABLE_CODE_BASE_URL: baseURL,
           },
         },
         {

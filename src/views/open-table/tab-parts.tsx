@@ -19,7 +19,7 @@ export function TabScreen({ title, children, bar }: { title: string; children: R
   return (
     <div className={styles.screen}>
       <PageHead title={title} />
-      <main id="main" className={styles.scroll} tabIndex={-1}>
+      <main id="main" className={styles.scroll} tabIndex={0}>
         {children}
       </main>
       {bar}
@@ -122,6 +122,7 @@ export function Rounds({ rounds }: { rounds: TableRound[] }) {
             key={round.id}
             className={styles.round}
             data-testid="tab-round"
+            data-round={round.id}
             aria-label={T.tab.roundOf({ n: n + 1, guest: round.guest })}
           >
             <p className={styles.roundHead}>

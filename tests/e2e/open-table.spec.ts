@@ -1,0 +1,172 @@
+// Open table with two phones at one table (issue 15): Ana opens room R1 of the claypot house, Ben scans the
+// same code and joins her tab; both send rounds from the menu; the kitchen (npm run merchant) accepts them,
+// cooks one dish and returns another with a reason, and both screens follow within the stream's second; the
+// room's fee ticks as the server's clock moves; the bill is split in two equal shares and each pays one at
+// the counter, and both phones end on "paid". Tagged @clock: it moves the server's clock.
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { expect, SHOPS_OPEN, test } from './fixtures';
+import { MenuPage } from './pages/app';
+import { AddToCart, CartBar } from './pages/order';
+import { advanceServerClock } from './pages/orders';
+import { kitchen, OpenTablePages, tableCode } from './pages/open-table';
+import { PayPanel } from './pages/payment';
+
+test.describe.configure({ timeout: 120_000 });
+
+/** A second phone: its own context (its own customer), the same phone settings and clock as the first. */
+async function secondPhone(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const use = test.info().project.use;
+  const context = await browser.newContext({
+    baseURL: use.baseURL,
+    viewport: use.viewport,
+    userAgent: use.userAgent,
+    deviceScaleFactor: use.deviceScaleFactor,
+    isMobile: use.isMobile,
+    hasTouch: use.hasTouch,
+    locale: use.locale,
+    timezoneId: use.timezoneId,
+    serviceWorkers: use.serviceWorkers,
+  });
+  const other = await context.newPage();
+  await other.clock.setFixedTime(SHOPS_OPEN);
+  return { context, page: other };
+}
+
+async function sendRound(page: Page, dishes: { category: string; name: string }[]) {
+  const tab = new OpenTablePages(page);
+  const menu = new MenuPage(page);
+  const adding = new AddToCart(page);
+  const cart = new CartBar(page);
+  await tab.button('加菜').click();
+  await tab.expectRoute('/product/index');
+  await menu.waitForProducts();
+  for (const dish of dishes) {
+    await menu.chooseCategory(dish.category);
+    await adding.add(menu.productNamed(dish.name));
+  }
+  await cart.checkout.click();
+  await tab.expectRoute('/order/order');
+  // The cart went to the kitchen as one round and was emptied.
+  await expect(page.getByTestId('round-sending')).toBeHidden();
+}
+
+test('two guests share a tab live, the kitchen moves it, the fee ticks and each pays half @clock', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const ana = new OpenTablePages(page);
+  const code = tableCode('R1');
+
+  // Ana opens the idle room: at most its 10 seats.
+  await ana.scan(code);
+  await ana.expectRoute('/product/table');
+  await expect(page.getByRole('heading', { name: '开台' })).toBeVisible();
+  await expect(page.getByTestId('join-table')).toHaveText('R1 · 包间');
+  await ana.person.fill('11');
+  await expect(ana.submit).toBeDisabled();
+  await ana.expectAccessible();
+  await ana.join(3, 'Ana');
+  const tabId = ana.tabId();
+  await ana.expectLive();
+  await expect(page.getByText('Ana (我)')).toBeVisible();
+  // Nothing ordered yet, but the room's fee runs from opening (timer_on_open): the bill can be asked for.
+  await expect(ana.fee).toHaveText('S$15.00');
+  await ana.expectAccessible();
+
+  // Ben scans the same code and joins Ana's tab (never a second one).
+  const ben = await secondPhone(browser);
+  const benTab = new OpenTablePages(ben.page);
+  await benTab.scan(code);
+  await benTab.expectRoute('/product/table');
+  await expect(ben.page.getByRole('heading', { name: '加入本桌' })).toBeVisible();
+  await benTab.join(3, 'Ben');
+  expect(benTab.tabId()).toBe(tabId);
+  await expect(page.getByText('Ben', { exact: true })).toBeVisible();
+
+  // Both send a round from the menu; each phone sees both, waiting for the kitchen.
+  await sendRound(page, [{ category: '饮料', name: '酸柑汁' }]);
+  await sendRound(ben.page, [{ category: '甜品', name: '珍多冰' }]);
+  for (const phone of [ana, benTab]) {
+    await expect(phone.rounds).toHaveCount(2);
+    await expect(phone.stateOf('酸柑汁')).toHaveText('等待厨房确认');
+    await expect(phone.stateOf('珍多冰')).toHaveText('等待厨房确认');
+  }
+  // A round the kitchen has not answered keeps the bill closed, and says why.
+  await expect(ana.button('买单')).toBeDisabled();
+  await expect(page.getByTestId('bill-reason')).toHaveText('请等厨房确认所有轮次后再买单。');
+
+  // The kitchen accepts both rounds, cooks Ana's lime juice and returns Ben's chendol.
+  const [first, second] = await ana.roundIds();
+  await kitchen(baseURL!, 'accept-round', first!);
+  await kitchen(baseURL!, 'accept-round', second!);
+  await kitchen(baseURL!, 'cook-line', await ana.lineId('酸柑汁'));
+  await kitchen(baseURL!, 'return-line', await ana.lineId('珍多冰'), 'Out of coconut milk');
+  for (const phone of [ana, benTab]) {
+    await expect(phone.stateOf('酸柑汁')).toHaveText('制作中', { timeout: 3_000 });
+    await expect(phone.stateOf('珍多冰')).toHaveText('已退菜', { timeout: 3_000 });
+    await expect(phone.line('珍多冰').getByTestId('line-reason')).toHaveText('Out of coconut milk');
+  }
+  await expect(ana.button('买单')).toBeEnabled();
+
+  // The room's timer ticks every second on the server's clock; 40 minutes on, the fee is an hour's.
+  const before = await ana.timerSeconds();
+  await expect.poll(() => ana.timerSeconds(), { timeout: 5_000 }).toBeGreaterThan(before);
+  await advanceServerClock(page, 40 * 60_000);
+  await kitchen(baseURL!, 'serve-line', await ana.lineId('酸柑汁'));
+  for (const phone of [ana, benTab]) {
+    await expect(phone.fee).toHaveText('S$30.00');
+    await expect(phone.stateOf('酸柑汁')).toHaveText('已上菜');
+  }
+  expect(await ana.timerSeconds()).toBeGreaterThanOrEqual(40 * 60);
+
+  // Ana asks for the bill, split in two equal shares; both phones move to the frozen bill.
+  await ana.button('买单').click();
+  const sheet = page.getByRole('dialog', { name: '怎么付款？' });
+  await sheet.getByLabel('平均分摊').check();
+  await expect(sheet.getByTestId('split-shares')).toHaveText('3');
+  await sheet.getByRole('button', { name: '减少一份' }).click();
+  await expect(sheet.getByTestId('split-shares')).toHaveText('2');
+  await ana.expectAccessible();
+  await sheet.getByTestId('split-confirm').click();
+  await ana.expectRoute('/order/confirmed-order');
+  await benTab.expectRoute('/order/confirmed-order');
+  const total = (await ana.total.textContent())!;
+  await expect(benTab.total).toHaveText(total);
+  for (const phone of [ana, benTab]) {
+    await expect(phone.parts).toHaveCount(2);
+    await expect(phone.parts.filter({ hasText: '待认领' })).toHaveCount(2);
+  }
+  await ana.expectAccessible();
+
+  // Each takes a share and pays it at the counter; the other phone sees it taken, then paid.
+  const payShare = async (phone: OpenTablePages, index: number) => {
+    await phone.parts
+      .nth(index)
+      .getByRole('button', { name: /付这一份/ })
+      .click();
+    const pay = new PayPanel(phone.page);
+    await expect(pay.panel).toBeVisible();
+    await pay.method('到店付款').check();
+    await pay.action('确认：到店付款').click();
+  };
+  await payShare(ana, 0);
+  await expect(benTab.parts.nth(0)).toHaveAttribute('data-state', /paying|paid/);
+  await expect(ana.parts.nth(0)).toHaveAttribute('data-state', 'paid');
+  await expect(ana.parts.nth(0)).toHaveAttribute('data-mine', 'true');
+  // Half paid: the bill cannot be taken back any more.
+  await expect(ana.button('取消买单')).toBeHidden();
+  await payShare(benTab, 1);
+
+  for (const phone of [ana, benTab]) {
+    await expect(phone.page.getByTestId('tab-paid')).toBeVisible();
+    await expect(phone.page.getByRole('heading', { name: '已付款，谢谢！' })).toBeVisible();
+  }
+  await ana.expectAccessible();
+
+  // The room is free again: the next scan opens a new tab.
+  await ana.scan(code);
+  await ana.expectRoute('/product/table');
+  await expect(page.getByRole('heading', { name: '开台' })).toBeVisible();
+  await ben.context.close();
+});
