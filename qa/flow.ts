@@ -33,6 +33,10 @@ export interface QaFlow<TEvent extends EventObject = EventObject> {
    * the e2e suite's `@clock` project, after every scenario that expects the clock where it was.
    */
   serverClockEvents?: TEvent['type'][];
+  /** The paths share the server's data (one table and its tab): they are replayed one at a time. */
+  serial?: boolean;
+  /** Leaves the server's data as the next run expects it (a table freed), after a path passed or failed. */
+  end?(run: Run): Promise<void>;
 }
 
 export class MissingMappingError extends Error {}

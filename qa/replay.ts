@@ -53,16 +53,20 @@ export async function replayPath(
     outcomes.push(outcome);
     onStep?.(outcome);
   };
-  await timed(0, `start ⇒ ${stateLabel(path.start.value)}`, async () => {
-    await flow.begin(run);
-    await checkState(flow, run, path.start);
-  });
-  for (const [i, step] of path.steps.slice(0, stepCount).entries()) {
-    const act = (flow.actions as Record<string, (r: Run, e: unknown) => Promise<void>>)[step.event.type]!;
-    await timed(i + 1, `${eventLabel(step.event)} ⇒ ${stateLabel(step.state.value)}`, async () => {
-      await act(run, step.event);
-      await checkState(flow, run, step.state);
+  try {
+    await timed(0, `start ⇒ ${stateLabel(path.start.value)}`, async () => {
+      await flow.begin(run);
+      await checkState(flow, run, path.start);
     });
+    for (const [i, step] of path.steps.slice(0, stepCount).entries()) {
+      const act = (flow.actions as Record<string, (r: Run, e: unknown) => Promise<void>>)[step.event.type]!;
+      await timed(i + 1, `${eventLabel(step.event)} ⇒ ${stateLabel(step.state.value)}`, async () => {
+        await act(run, step.event);
+        await checkState(flow, run, step.state);
+      });
+    }
+  } finally {
+    await flow.end?.(run);
   }
   return outcomes;
 }

@@ -63,6 +63,13 @@ export async function startStorefront(
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), `storefront-${name}-`));
   const baseURL = `http://127.0.0.1:${port}`;
+  // The table codes first (./table-codes): the open-table flow scans them.
+  const codes = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/table-codes.ts'], {
+    cwd: ROOT,
+    stdio: 'ignore',
+    env: { ...process.env, DATA_DIR: dataDir, DEMO_MODE: '1', TABLE_CODE_BASE_URL: baseURL },
+  });
+  if (codes.status !== 0) throw new Error('npm run table-codes failed');
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'pipe'],

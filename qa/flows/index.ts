@@ -7,6 +7,7 @@ import { checkoutFlow } from './checkout';
 import { couponSelectionFlow } from './coupon-selection';
 import { entryFlow } from './entry';
 import { expandRedBagFlow } from './expand-red-bag';
+import { openTableFlow } from './open-table';
 import { orderWatchFlow } from './order-watch';
 import { payPasswordFlow } from './pay-password';
 import { pointExchangeFlow } from './point-exchange';
@@ -29,6 +30,7 @@ export const FLOWS: QaFlow[] = [
   expandRedBagFlow,
   appointmentFlow,
   appointmentCancelFlow,
+  openTableFlow,
 ].map((flow) => flow as unknown as QaFlow);
 
 export function flowNamed(name: string): QaFlow {

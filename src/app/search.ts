@@ -71,8 +71,11 @@ export const productSearchSearch = searchOf({ q: optionalString });
 export const loginSearch = searchOf({ redirect: optionalString });
 export const orderSuccessSearch = searchOf({ id: optionalId });
 export const orderDetailSearch = searchOf({ id: optionalId });
-/** An open-table tab; `round` is the key of the cart being sent to it as a round (a reload sends it once). */
-export const tabSearch = searchOf({ id: optionalId, round: optionalString });
+/**
+ * An open-table tab; `round` is the key of the cart being sent to it as a round (a reload sends it once);
+ * `pay` opens the reader's order to pay on the bill page (the guest who asked for the whole bill).
+ */
+export const tabSearch = searchOf({ id: optionalId, round: optionalString, pay: optionalText });
 export const orderFailSearch = searchOf({ id: optionalId });
 /** A shared coupon link: the template, and the shop it belongs to (entered first when the browser is elsewhere). */
 export const couponClaimSearch = searchOf({ id: optionalId, shop: optionalId });

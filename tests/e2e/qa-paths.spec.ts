@@ -16,6 +16,7 @@ test.use({ fixedClock: false });
 for (const flow of FLOWS) {
   const paths = generatePaths(flow.name, flow.model, flow.events);
   test.describe(`QA flow ${flow.name}`, () => {
+    if (flow.serial) test.describe.configure({ mode: 'default' });
     for (const { path, steps } of shortestPathsToStates(paths)) {
       const events = path.steps.slice(0, steps).map((s) => s.event.type);
       // A replay that moves the server's clock runs with the other @clock scenarios, after all the rest.

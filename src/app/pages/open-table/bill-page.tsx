@@ -31,13 +31,13 @@ export default function BillPage() {
 }
 
 function BillFlow({ shop }: { shop: ShopInfo }) {
-  const { id } = route.useSearch();
+  const { id, pay } = route.useSearch();
   const actor = useTabFlow(shop, id ?? 0);
   if (!actor) return null;
-  return <Bill actor={actor} />;
+  return <Bill actor={actor} payNow={pay !== undefined} />;
 }
 
-function Bill({ actor }: { actor: Actor<typeof openTableMachine> }) {
+function Bill({ actor, payNow }: { actor: Actor<typeof openTableMachine>; payNow: boolean }) {
   const { LL } = useI18nContext();
   const navigation = useAppNavigation();
   const tab = useSelector(actor, select.selectTab);
@@ -64,6 +64,12 @@ function Bill({ actor }: { actor: Actor<typeof openTableMachine> }) {
   useEffect(() => {
     if (ordering && tab) navigation.go('/order/order', { id: tab.id }, { replace: true });
   }, [ordering, tab, navigation]);
+  // Sent here to pay: the pay panel opens once the bill is read, and the link forgets it.
+  useEffect(() => {
+    if (!payNow || !canOpenPay) return;
+    actor.send({ type: 'pay.open' });
+    navigation.go('/order/confirmed-order', { id: tab?.id ?? 0 }, { replace: true });
+  }, [payNow, canOpenPay, actor, tab?.id, navigation]);
 
   if (!paying || !tab) {
     // Loading, failed, paid or closed read as the tab page shows them.

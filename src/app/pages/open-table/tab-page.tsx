@@ -107,9 +107,16 @@ function Tab({ actor }: { actor: Actor<typeof openTableMachine> }) {
   const confirming = useSelector(actor, select.selectConfirming);
   const split = useSelector(actor, select.selectSplit);
   const tabId = tab?.id ?? actor.getSnapshot().context.tabId;
+  const payNow = useSelector(actor, (s) => select.selectPaying(s) !== null);
   useEffect(() => {
-    if (phase === 'paying') navigation.go('/order/confirmed-order', { id: tabId ?? 0 }, { replace: true });
-  }, [phase, tabId, navigation]);
+    // The guest who asked for the whole bill pays it at once on the bill page.
+    if (phase === 'paying')
+      navigation.go(
+        '/order/confirmed-order',
+        { id: tabId ?? 0, ...(payNow ? { pay: 1 } : {}) },
+        { replace: true },
+      );
+  }, [phase, tabId, payNow, navigation]);
   return (
     <TabView
       phase={phase}
