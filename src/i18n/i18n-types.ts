@@ -3565,9 +3565,13 @@ export type NamespaceOpenTableTranslation = {
 		 */
 		discount: string
 		/**
-		 * T​a​x
+		 * O​f​ ​w​h​i​c​h​ ​t​a​x
 		 */
 		tax: string
+		/**
+		 * S​e​r​v​i​c​e​ ​c​h​a​r​g​e​ ​a​n​d​ ​t​a​x​e​s​ ​a​d​d​e​d
+		 */
+		charges: string
 		/**
 		 * R​o​u​n​d​i​n​g
 		 */
@@ -8986,9 +8990,13 @@ export type TranslationFunctions = {
 			 */
 			discount: () => LocalizedString
 			/**
-			 * Tax
+			 * Of which tax
 			 */
 			tax: () => LocalizedString
+			/**
+			 * Service charge and taxes added
+			 */
+			charges: () => LocalizedString
 			/**
 			 * Rounding
 			 */

@@ -73,8 +73,6 @@ export function BillView(props: BillViewProps) {
           </Button>
         </div>
       )}
-      <BillSummary tab={tab} title={LL.openTable.summary.frozen()} />
-      <p className={styles.notice}>{T.frozenAt()}</p>
       {bill?.mode === 'all' && bill.parts[0] && !bill.parts[0].mine && bill.parts[0].state !== 'paid' && (
         <p className={styles.notice} data-testid="bill-payer">
           {T.someonePays({ name: bill.parts[0].label })}
@@ -89,6 +87,7 @@ export function BillView(props: BillViewProps) {
           {T.remaining({ amount: price(bill.remaining) })}
         </p>
       )}
+      <BillSummary tab={tab} title={LL.openTable.summary.frozen()} note={T.frozenAt()} />
       <BottomSheet
         open={props.payPanel !== null}
         onClose={props.onClosePay}

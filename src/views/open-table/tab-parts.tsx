@@ -48,9 +48,8 @@ export function TabHero({
           <h1 id="tab-table" className={styles.heroTitle} data-testid="tab-table">
             {T.tab.tableAt({ table: tab.sTableName, area: tab.sAreaName })}
           </h1>
-          <p className={styles.heroMeta}>
-            {T.tab.guests({ count: tab.nPerson })} · {T.tab.orderNo({ no: tab.sOrderNo })}
-          </p>
+          <p className={styles.heroMeta}>{T.tab.guests({ count: tab.nPerson })}</p>
+          <p className={styles.orderNo}>{T.tab.orderNo({ no: tab.sOrderNo })}</p>
         </div>
         <span
           className={`${styles.live} ${polling ? styles.polling : ''}`}
@@ -159,23 +158,27 @@ export function Rounds({ rounds }: { rounds: TableRound[] }) {
   );
 }
 
-export function BillSummary({ tab, title }: { tab: TableTabInfo; title: string }) {
+export function BillSummary({ tab, title, note }: { tab: TableTabInfo; title: string; note?: string }) {
   const { LL } = useI18nContext();
   const T = LL.openTable.summary;
   const price = usePriceFormatter();
+  const fee = tab.fEachFee > 0 ? tab.tableTime.amount : 0;
+  // The service charge and any tax added on top are what the engine adds beyond the goods, the fee and the
+  // discounts: shown as one line, so the rows always add up to the total (taxes included in prices do not).
+  const charges = tab.total - tab.fRoundingAmount - tab.fSaleAmount - fee + tab.fDiscountAmount;
   const rows: [string, number, boolean][] = [
     [T.sale(), tab.fSaleAmount, true],
-    [LL.openTable.tab.fee(), tab.tableTime.amount, tab.fEachFee > 0],
+    [LL.openTable.tab.fee(), fee, tab.fEachFee > 0],
     [T.discount(), -tab.fDiscountAmount, tab.fDiscountAmount !== 0],
-    [T.tax(), tab.fTaxAmount, tab.fTaxAmount !== 0],
-    [T.rounding(), -tab.fRoundingAmount, tab.fRoundingAmount !== 0],
-    [T.received(), -tab.fReceivedAmount, tab.fReceivedAmount !== 0],
+    [T.charges(), charges, charges !== 0],
+    [T.rounding(), tab.fRoundingAmount, tab.fRoundingAmount !== 0],
   ];
   return (
     <section className={styles.section} aria-labelledby="tab-summary">
       <h2 id="tab-summary" className={styles.sectionTitle}>
         {title}
       </h2>
+      {note && <p className={styles.lineDetail}>{note}</p>}
       <dl className={styles.summary}>
         {rows
           .filter(([, , shown]) => shown)
@@ -189,6 +192,18 @@ export function BillSummary({ tab, title }: { tab: TableTabInfo; title: string }
           <dt>{T.total()}</dt>
           <dd data-testid="tab-total">{price(tab.total)}</dd>
         </div>
+        {tab.fTaxAmount !== 0 && (
+          <div className={styles.summaryRow}>
+            <dt>{T.tax()}</dt>
+            <dd>{price(tab.fTaxAmount)}</dd>
+          </div>
+        )}
+        {tab.fReceivedAmount !== 0 && (
+          <div className={styles.summaryRow}>
+            <dt>{T.received()}</dt>
+            <dd data-testid="tab-received">{price(tab.fReceivedAmount)}</dd>
+          </div>
+        )}
       </dl>
     </section>
   );
