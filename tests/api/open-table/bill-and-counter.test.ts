@@ -8,6 +8,7 @@ import { orders, tableBillParts, tables, tableTabs } from '../../../server/db/sc
 import { chains, shops } from '../../../server/seed/index';
 import type { TableCanPayInfo, TableConfirmInfo, TableTabInfo } from '../../../src/domain/api/open-table';
 import type { TableInfo } from '../../../src/domain/api/table';
+import { RATE_LIMIT_ON } from '../../../server/http/rate-limit';
 import { createClock, testDatabases, useTestApp } from '../helpers';
 import { newKey } from '../orders/order-fixture';
 import { LUNCH, MINUTE, RICE, TABLE, TEA, tableHelpers } from './table-fixture';
@@ -197,5 +198,27 @@ describe.each(testDatabases)('open table bill and counter on %s', (kind) => {
     expect(next.id).not.toBe(annTab.id);
     const live = await h.database.db.select().from(tableTabs).where(eq(tableTabs.tableId, TABLE.counter));
     expect(live.filter((x) => x.status === 'ordering')).toHaveLength(2);
+  });
+});
+
+describe.each(testDatabases)('scanning a table over and over on %s', (kind) => {
+  const h = useTestApp(kind, {
+    seed: { chains, shops },
+    clock: createClock(LUNCH),
+    demoMode: true,
+    rateLimit: RATE_LIMIT_ON,
+  });
+  const t = tableHelpers(h);
+
+  it('limits table/order per session, as a submit is', async () => {
+    const ann = await t.guest();
+    const code = await t.codeOf(TABLE.counter);
+    for (let i = 0; i < 10; i++) await t.open(ann, TABLE.counter, 1);
+    const over = await t.call('table/order', { tableId: code, person: 1 }, ann);
+    expect(over.status).toBe(429);
+    // Another customer's scans are their own.
+    expect((await t.call('table/order', { tableId: code, person: 1 }, await t.guest())).body.result).toBe(
+      true,
+    );
   });
 });

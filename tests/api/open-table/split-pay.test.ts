@@ -135,6 +135,37 @@ describe.each(testDatabases)('split pay on %s', (kind) => {
     expect(parts.filter((p) => p.state === 'paying')).toHaveLength(1);
     const written = await h.database.db.select().from(orders).where(eq(orders.tableId, TABLE.t2));
     expect(written).toHaveLength(1);
+
+    // The merchant closing the tab while a guest takes the other part: one of the two, never both.
+    const [closing, taking] = await Promise.all([
+      t.kitchen('closeTab', tab.id),
+      t.payPart(cy, tab.id, { part: 0 }),
+    ]);
+    expect(closing.status).toBe(409);
+    expect(closing.body.info).toEqual({ reason: 'partlyPaid' });
+    expect(taking.body.result, taking.body.message).toBe(true);
+    expect((await t.refresh(ann, tab.id)).status).toBe('paying');
+  });
+
+  it('closes a split tab nobody is paying, or lets a guest take a part first, never both', async () => {
+    const { ann, tab } = await dinner(TABLE.k1);
+    await t.ok('table/confirm', { orderId: tab.id, split: { mode: 'equal', parts: 2 } }, ann);
+    const [closing, taking] = await Promise.all([
+      t.kitchen('closeTab', tab.id),
+      t.payPart(ann, tab.id, { part: 0 }),
+    ]);
+    const after = await t.refresh(ann, tab.id);
+    if (closing.body.result) {
+      expect(taking.body.info).toEqual({ reason: 'tabNotPaying' });
+      expect(after.status).toBe('closed');
+      expect(after.bill!.parts.map((p) => p.state)).toEqual(['open', 'open']);
+    } else {
+      expect(closing.body.info).toEqual({ reason: 'partlyPaid' });
+      expect(taking.body.result).toBe(true);
+      expect(after.status).toBe('paying');
+    }
+    const parts = await h.database.db.select().from(orders).where(eq(orders.tableId, TABLE.k1));
+    expect(parts).toHaveLength(closing.body.result ? 0 : 1);
   });
 
   it("splits by each guest's rounds, lets a guest pay a friend's part, and frees a part whose order is closed", async () => {
