@@ -8,13 +8,32 @@ import { describe, expect, it } from 'vitest';
 import { orders, tableBillParts, tables } from '../../../server/db/schema';
 import { chains, shops } from '../../../server/seed/index';
 import type { TableConfirmInfo, TableTabInfo } from '../../../src/domain/api/open-table';
+import type { OrderPayInfo } from '../../../src/domain/api/order-life';
 import { createClock, testDatabases, useTestApp } from '../helpers';
 import { newKey } from '../orders/order-fixture';
 import { LUNCH, RICE, TABLE, TEA, tableHelpers } from './table-fixture';
 
 describe.each(testDatabases)('split pay on %s', (kind) => {
   const clock = createClock(LUNCH);
-  const h = useTestApp(kind, { seed: { chains, shops }, clock, demoMode: true });
+  const h = useTestApp(kind, {
+    seed: { chains, shops },
+    clock,
+    demoMode: true,
+    payments: {
+      gateway: 'sandbox',
+      publicUrl: 'https://shop.example',
+      // Notifications go straight into the app, as the sandbox's HTTP POST would.
+      sandboxDeliver: async (d) =>
+        (
+          await h.inject({
+            method: 'POST',
+            url: new URL(d.url).pathname,
+            headers: d.headers,
+            payload: d.body,
+          })
+        ).statusCode,
+    },
+  });
   const t = tableHelpers(h);
   const orderOf = async (id: number) =>
     (await h.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
@@ -110,14 +129,25 @@ describe.each(testDatabases)('split pay on %s', (kind) => {
     const closing = await t.kitchen('closeTab', tab.id);
     expect([closing.status, closing.body.info]).toEqual([409, { reason: 'partlyPaid' }]);
 
-    for (const [token, index] of [
-      [ben, 1],
-      [cy, 2],
-    ] as const) {
-      const took = await t.payPart(token, tab.id, { part: index });
-      expect(took.body.result, took.body.message).toBe(true);
-      expect((await t.payCash(token, took.body.info.orderId!)).body.result).toBe(true);
-    }
+    // Ben pays his share online (the sandbox gateway), Cy at the counter.
+    const benPart = await t.payPart(ben, tab.id, { part: 1 });
+    expect(benPart.body.result, benPart.body.message).toBe(true);
+    const online = await t.call<OrderPayInfo>(
+      'order/pay',
+      { id: benPart.body.info.orderId, payTypeId: 1 },
+      ben,
+    );
+    expect(online.body.result, online.body.message).toBe(true);
+    const completed = await h.call('sandboxGateway/complete', {
+      tradeNo: online.body.info.payment.tradeNo,
+      outcome: 'succeed',
+      cardNumber: '4242 4242 4242 4242',
+    });
+    expect(completed.body.result, completed.body.message).toBe(true);
+    expect((await orderOf(benPart.body.info.orderId!)).paid).toBe(true);
+    expect((await t.refresh(ann, tab.id)).bill!.parts.map((p) => p.state)).toEqual(['paid', 'paid', 'open']);
+    const cyPart = await t.payPart(cy, tab.id, { part: 2 });
+    expect((await t.payCash(cy, cyPart.body.info.orderId!)).body.result).toBe(true);
     const done = await t.refresh(ann, tab.id);
     expect(done).toEqual(expect.objectContaining({ status: 'paid', fReceivedAmount: tab.total }));
     expect(done.bill!.parts.map((p) => p.state)).toEqual(['paid', 'paid', 'paid']);
