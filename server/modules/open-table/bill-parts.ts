@@ -214,6 +214,7 @@ export async function reopenTab(tx: Executor, tab: TabRow): Promise<void> {
       billBy: null,
       orderId: null,
       splitMode: null,
+      splitParts: null,
       billTotal: null,
       version: sql`${tableTabs.version} + 1`,
     })
