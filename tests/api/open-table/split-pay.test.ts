@@ -9,9 +9,11 @@ import { orders, tableBillParts, tables } from '../../../server/db/schema';
 import { chains, shops } from '../../../server/seed/index';
 import type { TableConfirmInfo, TableTabInfo } from '../../../src/domain/api/open-table';
 import type { OrderPayInfo } from '../../../src/domain/api/order-life';
+import { expireUnpaidOrders } from '../../../server/modules/orders/order-life';
+import { PAY_WINDOW_MINUTES } from '../../../src/domain/api/order-rules';
 import { createClock, testDatabases, useTestApp } from '../helpers';
 import { newKey } from '../orders/order-fixture';
-import { LUNCH, RICE, TABLE, TEA, tableHelpers } from './table-fixture';
+import { LUNCH, MINUTE, RICE, TABLE, TEA, tableHelpers } from './table-fixture';
 
 describe.each(testDatabases)('split pay on %s', (kind) => {
   const clock = createClock(LUNCH);
@@ -225,6 +227,13 @@ describe.each(testDatabases)('split pay on %s', (kind) => {
     expect((await t.refresh(ann, tab.id)).bill!.parts[1]).toEqual(
       expect.objectContaining({ state: 'open', mine: false, orderId: null }),
     );
+    // Ann takes her own part and never pays: when its pay window ends the part is open again.
+    const annPart = await t.payPart(ann, tab.id, { part: 0 });
+    expect(annPart.body.result, annPart.body.message).toBe(true);
+    clock.advance((PAY_WINDOW_MINUTES + 1) * MINUTE);
+    expect(await expireUnpaidOrders(h.database.db, clock.now())).toContain(annPart.body.info.orderId);
+    expect((await t.refresh(ben, tab.id)).bill!.parts.map((p) => p.state)).toEqual(['open', 'open']);
+    clock.set(LUNCH);
     // Every part still open: the bill goes back to ordering and the plan is gone.
     const back = await t.ok<TableTabInfo>('table/cancelPay', { orderId: tab.id }, ben);
     expect([back.status, back.bill]).toEqual(['ordering', null]);
