@@ -262,8 +262,15 @@ describe.each(testDatabases)('split pay on %s', (kind) => {
       reason: 'lineNotFound',
     });
 
-    const first = await t.payPart(ann, tab.id, { lineIds: [annRice] });
+    // The same pick sent twice at once (a retry racing the first): one part, one order.
+    const pickKey = newKey();
+    const [first, retried] = await Promise.all([
+      t.payPart(ann, tab.id, { lineIds: [annRice] }, pickKey),
+      t.payPart(ann, tab.id, { lineIds: [annRice] }, pickKey),
+    ]);
     expect(first.body.result, first.body.message).toBe(true);
+    expect(retried.body.result, retried.body.message).toBe(true);
+    expect(retried.body.info.orderId).toBe(first.body.info.orderId);
     const annPart = first.body.info.tab.bill!.parts[0]!;
     expect(annPart).toEqual(expect.objectContaining({ label: 'Ann', lineIds: [annRice], state: 'paying' }));
     // Rice 200 of 450 in dishes.
