@@ -1539,6 +1539,8 @@ export const tableTabs = pgTable(
     counter: boolean('counter').notNull().default(false),
     /** How the bill was split when it was asked for, and its frozen total (decisions T25–T28). */
     splitMode: text('split_mode').$type<TableSplitMode>(),
+    /** Equal shares: how many, as asked for with the mode (a later request does not change them). */
+    splitParts: integer('split_parts'),
     billTotal: integer('bill_total'),
     createdAt: createdAt(),
     closedAt: stamp('closed_at'),

@@ -196,6 +196,9 @@ describe('demo shop coverage', () => {
     expect(new Set(tables.map((t) => t.area.en)).size).toBeGreaterThan(1);
     expect(tables.some((t) => (t.eachFee ?? 0) > 0 && t.feeType === 1)).toBe(true);
     expect(tables.some((t) => (t.eachFee ?? 0) > 0 && t.feeType === 0)).toBe(true);
+    // The tea room charges by the started half hour; the counter seats each customer on a tab of their own.
+    expect(tables.find((t) => t.area.en === 'Tea room')).toEqual(expect.objectContaining({ feeType: 1 }));
+    expect(tables.filter((t) => t.isCounter)).toHaveLength(1);
     expect(restaurant?.settings.otherSetting.ServiceChargeEnable).toBe(true);
     expect(restaurant?.settings.serviceFee).toBeGreaterThan(0);
     expect(restaurant?.taxes.length).toBeGreaterThan(0);

@@ -16,6 +16,7 @@ CREATE TABLE "table_bill_parts" (
 DROP INDEX "table_tabs_live_uq";--> statement-breakpoint
 ALTER TABLE "table_tabs" ADD COLUMN "counter" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "table_tabs" ADD COLUMN "split_mode" text;--> statement-breakpoint
+ALTER TABLE "table_tabs" ADD COLUMN "split_parts" integer;--> statement-breakpoint
 ALTER TABLE "table_tabs" ADD COLUMN "bill_total" integer;--> statement-breakpoint
 ALTER TABLE "tables" ADD COLUMN "is_counter" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "table_bill_parts" ADD CONSTRAINT "table_bill_parts_tab_id_table_tabs_id_fk" FOREIGN KEY ("tab_id") REFERENCES "public"."table_tabs"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

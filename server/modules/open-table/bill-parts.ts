@@ -32,20 +32,8 @@ export async function takePart(
   const mode = tab.splitMode;
   const lineIds = [...new Set(input.lineIds ?? [])].sort((a, b) => a - b);
   const hash = requestHash({ part: input.part ?? null, lineIds });
-  const [replay] = await env.db
-    .select()
-    .from(tableBillParts)
-    .where(
-      and(
-        eq(tableBillParts.tabId, tab.id),
-        eq(tableBillParts.takenBy, me),
-        eq(tableBillParts.idempotencyKey, input.idempotencyKey),
-      ),
-    );
-  if (replay) {
-    if (replay.requestHash !== hash || replay.orderId === null) throw refuse('partReplayMismatch');
-    return replay.orderId;
-  }
+  const replayed = await replayOf(env.db, tab.id, me, input.idempotencyKey, hash);
+  if (replayed !== null) return replayed;
   if (tab.status !== 'paying' || tab.billTotal === null) throw refuse('tabNotPaying');
   if (mode === 'all' || mode === null) throw refuse('billNotSplit');
   const picking = mode === 'items';
@@ -62,10 +50,15 @@ export async function takePart(
   const guestOf = new Map(contents.rounds.map((r) => [r.id, r.customerId]));
   return env.db.transaction(async (tx) => {
     const locked = await lockTab(tx, tab.id, 'paying');
-    if (!locked) throw refuse('tabNotPaying');
+    // The bill priced above must still be the one to pay: not taken back and asked for again meanwhile.
+    if (!locked || locked.billAt?.getTime() !== tab.billAt?.getTime() || locked.billTotal === null)
+      throw refuse('tabNotPaying');
+    // The same request sent twice at once: the second finds the first's part once it has the lock.
+    const again = await replayOf(tx, tab.id, me, input.idempotencyKey, hash);
+    if (again !== null) return again;
     const parts = await tx.select().from(tableBillParts).where(eq(tableBillParts.tabId, tab.id));
     const taken = picking
-      ? await pickLines(tx, tab, parts, lines, lineIds, (l) => netOf(pricing, l))
+      ? await pickLines(tx, locked, parts, lines, lineIds, (l) => netOf(pricing, l))
       : await claimPart(tx, parts, input.part!);
     const partLines =
       mode === 'items'
@@ -106,6 +99,29 @@ export async function takePart(
       .where(eq(tableTabs.id, tab.id));
     return orderId;
   });
+}
+
+/** The order of the part this guest took with this key, null if none; the key used otherwise: refused. */
+async function replayOf(
+  db: Executor,
+  tabId: number,
+  customerId: number,
+  key: string,
+  hash: string,
+): Promise<number | null> {
+  const [part] = await db
+    .select()
+    .from(tableBillParts)
+    .where(
+      and(
+        eq(tableBillParts.tabId, tabId),
+        eq(tableBillParts.takenBy, customerId),
+        eq(tableBillParts.idempotencyKey, key),
+      ),
+    );
+  if (!part) return null;
+  if (part.requestHash !== hash || part.orderId === null) throw refuse('partReplayMismatch');
+  return part.orderId;
 }
 
 /** Equal shares and guests' parts: the open part with that index. */
@@ -214,6 +230,7 @@ export async function reopenTab(tx: Executor, tab: TabRow): Promise<void> {
       billBy: null,
       orderId: null,
       splitMode: null,
+      splitParts: null,
       billTotal: null,
       version: sql`${tableTabs.version} + 1`,
     })

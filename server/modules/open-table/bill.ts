@@ -74,12 +74,13 @@ function planParts(
  * A split the frozen bill cannot take (more equal parts than minor units, items with nothing to pick) puts
  * the tab back to ordering and is refused.
  */
-export async function planBill(env: TabEnv, entry: CatalogEntry, tab: TabRow, parts?: number): Promise<void> {
+export async function planBill(env: TabEnv, entry: CatalogEntry, tab: TabRow): Promise<void> {
   if (tab.billTotal !== null) return;
   const contents = await tabContents(env, tab.id);
   const pricing = await priceTab(env, entry, tab, contents.rounds, contents.lines);
   const total = pricing.totals.total;
   const mode = tab.splitMode ?? 'all';
+  const parts = tab.splitParts ?? undefined;
   const planned = mode === 'all' ? [] : planParts(mode, parts, total, pricing, contents);
   const lines = billedLines(contents.rounds, contents.lines);
   const refusal = await env.db.transaction(async (tx) => {
@@ -88,7 +89,7 @@ export async function planBill(env: TabEnv, entry: CatalogEntry, tab: TabRow, pa
     if (typeof planned === 'string') {
       await tx
         .update(tableTabs)
-        .set({ status: 'ordering', billAt: null, billBy: null, splitMode: null })
+        .set({ status: 'ordering', billAt: null, billBy: null, splitMode: null, splitParts: null })
         .where(eq(tableTabs.id, tab.id));
       return planned;
     }

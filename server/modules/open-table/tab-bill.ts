@@ -13,7 +13,8 @@ import { closeOrder } from '../orders/order-life';
 import { planBill } from './bill';
 import { cancelSplit, takePart } from './bill-parts';
 import { guestTab, openTableShop, refuse, type TabEnv } from './tab-access';
-import { canPayTab, tabView } from './tabs';
+import { canPayTab } from './tabs';
+import { tabView } from './tab-view';
 
 /**
  * table/confirm: the bill is asked for (decisions T21, T25), in steps each safe to repeat: the tab stops
@@ -41,6 +42,7 @@ export async function confirmTab(
         billAt: now,
         billBy: session.customerId,
         splitMode: split.mode,
+        splitParts: split.mode === 'equal' ? split.parts : null,
         version: sql`${tableTabs.version} + 1`,
       })
       .where(
@@ -56,7 +58,7 @@ export async function confirmTab(
     if (!paying && tab.status === 'ordering') throw refuse('roundSubmitting');
   }
   if (tab.status !== 'paying') throw refuse('tabNotOrdering');
-  await planBill(env, entry, tab, split.mode === 'equal' ? split.parts : undefined);
+  await planBill(env, entry, tab);
   const [planned] = await db.select().from(tableTabs).where(eq(tableTabs.id, tab.id));
   return confirmed(env, entry, tab.id, planned?.orderId ?? null);
 }

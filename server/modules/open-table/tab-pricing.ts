@@ -38,7 +38,11 @@ export function guestNames(guests: GuestRow[], locale: Locale): Map<number, stri
   );
 }
 
-/** The tab's guests (in the order they joined), rounds and lines. */
+/**
+ * The tab's guests (in the order they joined), rounds and lines. The three reads run at once, each on its
+ * own snapshot on PostgreSQL, so a round committed between them is left out whole: its lines without it,
+ * or it without its lines (a round always has lines once committed); the next read shows it.
+ */
 export async function tabContents(env: TabEnv, tabId: number) {
   const { db } = env;
   const [guests, rounds, lines] = await Promise.all([
@@ -50,7 +54,10 @@ export async function tabContents(env: TabEnv, tabId: number) {
       .where(eq(tableRoundLines.tabId, tabId))
       .orderBy(asc(tableRoundLines.roundId), asc(tableRoundLines.position)),
   ]);
-  return { guests, rounds, lines };
+  const roundIds = new Set(rounds.map((r) => r.id));
+  const shown = lines.filter((l) => roundIds.has(l.roundId));
+  const withLines = new Set(shown.map((l) => l.roundId));
+  return { guests, rounds: rounds.filter((r) => withLines.has(r.id)), lines: shown };
 }
 
 /** The lines that count toward the bill. */

@@ -2,35 +2,31 @@
 // code and joined by every later one (the partial unique index decides a race, never a read before an
 // insert), or at the counter one tab per customer; rounds that guests send to the kitchen, append-only and
 // idempotent per guest and key, each taking its stock in the transaction that writes it; and the tab as
-// every phone at the table reads it, priced by the shared engine from the rounds the kitchen has not
-// rejected or returned, with the hourly table fee from the server's clock, and its bill's split.
+// every phone at the table reads it (tab-view.ts).
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import {
-  TAB_STATUS_CODES,
-  type TableAddProducts,
-  type TableCanPayInfo,
-  type TableOrder,
-  type TableRound,
-  type TableTabInfo,
+import type {
+  TableAddProducts,
+  TableCanPayInfo,
+  TableOrder,
+  TableRound,
+  TableTabInfo,
 } from '../../../src/domain/api/open-table';
 import { isShopOpenNow } from '../../../src/domain/hours';
 import type { Executor } from '../../db/client';
-import { tableGuests, tableRoundLines, tableRounds, tables, tableTabs, type Text } from '../../db/schema';
+import { tableGuests, tableRoundLines, tableRounds, tableTabs } from '../../db/schema';
 import { reserveStock } from '../catalog/stock';
-import { localize } from '../catalog/catalog';
 import { businessHoursText } from '../catalog/catalog-shop';
-import type { CatalogEntry } from '../catalog/catalog-cache';
 import { buildLine, localDate, mergeDemands, reject, stockError } from '../orders/orders';
 import { requestHash } from '../orders/orders-store';
 import { orderMessages } from '../orders/orders-messages';
 import { resolveTable, type TableRow } from '../orders/tables';
-import { billView, partsOf } from './bill-parts';
 import { setTableStatus } from './bill';
-import { guestTab, openTableShop, refuse, type LineRow, type RoundRow, type TabEnv } from './tab-access';
-import { billedLines, guestNames, priceTab, tabContents, timerEnd } from './tab-pricing';
+import { guestTab, openTableShop, refuse, type TabEnv } from './tab-access';
+import { tabView } from './tab-view';
 
 export type { TabEnv } from './tab-access';
+export { tabView } from './tab-view';
 
 /** "20261125-2-T2701-9f3a1c07": the shop's day, the shop, the table and 32 random bits (decision T15). */
 const tabNumber = (day: string, shopId: number, tableId: number) =>
@@ -251,85 +247,4 @@ export async function canPayTab(env: TabEnv, tabId: number): Promise<TableCanPay
   if (!lines.some((l) => l.state !== 'rejected' && l.state !== 'returned') && tab.tableTime.amount === 0)
     return { canPay: false, reason: 'nothingOrdered' };
   return { canPay: true, reason: null };
-}
-
-/** What a line shows: its round's answer until the kitchen accepted it, then its own state. */
-function shownState(round: RoundRow, line: LineRow): TableRound['lines'][number]['state'] {
-  if (round.state === 'submitted') return 'submitting';
-  if (round.state === 'rejected') return 'rejected';
-  return line.state;
-}
-
-/** The tab, its guests, rounds and lines, and the bill the engine makes of them now. */
-export async function tabView(env: TabEnv, entry: CatalogEntry, tabId: number): Promise<TableTabInfo> {
-  const { db, session, now } = env;
-  const [row] = await db
-    .select({ tab: tableTabs, tableName: tables.name, area: tables.area })
-    .from(tableTabs)
-    .innerJoin(tables, eq(tables.id, tableTabs.tableId))
-    .where(eq(tableTabs.id, tabId));
-  if (!row) throw refuse('tabNotFound');
-  const { tab } = row;
-  const [{ guests, rounds, lines }, parts] = await Promise.all([tabContents(env, tabId), partsOf(db, tabId)]);
-  const names = guestNames(guests, env.locale);
-  const pricing = await priceTab(env, entry, tab, rounds, lines);
-  const amountOf = new Map(pricing.lines.map((l) => [l.flag, l.listAmount]));
-  const roundById = new Map(rounds.map((r) => [r.id, r]));
-  const shownRounds: TableRound[] = rounds.map((r) => ({
-    id: r.id,
-    guest: names.get(r.customerId) ?? '',
-    mine: r.customerId === session.customerId,
-    note: r.note,
-    createdAt: r.createdAt.toISOString(),
-    lines: lines
-      .filter((l) => l.roundId === r.id)
-      .map((l) => ({
-        id: l.id,
-        productId: l.productId,
-        name: localize(l.name, env.catalogueLocale),
-        specName: l.specName ? localize(l.specName, env.catalogueLocale) : null,
-        tastes: l.tastes.map((t) => localize(t.name, env.catalogueLocale)),
-        quantity: l.quantity,
-        amount: amountOf.get(`l${l.id}`) ?? l.quantity * l.cart.price,
-        state: shownState(roundById.get(l.roundId)!, l),
-        reason: l.state === 'returned' ? l.returnedReason : r.state === 'rejected' ? r.reason : '',
-      })),
-  }));
-  const { totals, taxes, fees } = pricing;
-  const end = timerEnd(tab, now);
-  const bill = billView(tab, parts, names, billedLines(rounds, lines), session.customerId);
-  return {
-    bill,
-    isCounter: tab.counter,
-    id: tab.id,
-    sOrderNo: tab.orderNo,
-    nTableID: tab.tableId,
-    sTableName: row.tableName,
-    sAreaName: localize(row.area as Text, env.catalogueLocale),
-    nOrderStatus: TAB_STATUS_CODES[tab.status],
-    status: tab.status,
-    nPerson: tab.person,
-    sNote: tab.note,
-    fEachFee: tab.eachFee,
-    nFeeType: tab.feeType,
-    nStartTimerTime: tab.timerStartedAt?.getTime() ?? null,
-    nExceptEndTime: tab.timerStartedAt && (tab.billAt ?? tab.timerStoppedAt) ? end!.getTime() : null,
-    nIsOpenTiming: tab.timerStartedAt !== null && tab.timerStoppedAt === null ? 1 : 0,
-    serverNow: now.getTime(),
-    tableTime: fees.table,
-    fSaleAmount: totals.list,
-    fDiscountAmount: totals.productDiscount + totals.activityDiscount + totals.couponDiscount,
-    fTaxAmount: taxes.added + taxes.included,
-    fRoundingAmount: totals.rounding,
-    fReceivedAmount: bill ? bill.paid : tab.status === 'paid' ? totals.total : 0,
-    total: totals.total,
-    currency: tab.currency,
-    numberDecimals: tab.numberDecimals,
-    guests: guests.map((g) => ({
-      name: names.get(g.customerId) ?? '',
-      me: g.customerId === session.customerId,
-    })),
-    rounds: shownRounds,
-    version: tab.version,
-  };
 }

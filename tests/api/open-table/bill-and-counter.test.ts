@@ -4,10 +4,11 @@
 // the reader's own live tab; the counter gives each customer a tab of their own.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { orders, tableBillParts, tables, tableTabs } from '../../../server/db/schema';
+import { orders, tableBillParts, tableRoundLines, tables, tableTabs } from '../../../server/db/schema';
 import { chains, shops } from '../../../server/seed/index';
 import type { TableCanPayInfo, TableConfirmInfo, TableTabInfo } from '../../../src/domain/api/open-table';
 import type { TableInfo } from '../../../src/domain/api/table';
+import { RATE_LIMIT_ON } from '../../../server/http/rate-limit';
 import { createClock, testDatabases, useTestApp } from '../helpers';
 import { newKey } from '../orders/order-fixture';
 import { LUNCH, MINUTE, RICE, TABLE, TEA, tableHelpers } from './table-fixture';
@@ -150,6 +151,35 @@ describe.each(testDatabases)('open table bill and counter on %s', (kind) => {
     expect((await t.payPart(ann, tab.id, { part: 0 })).body.info).toEqual({ reason: 'tabNotPaying' });
   });
 
+  it('refuses more equal shares than the bill has minor units, and the tab orders on', async () => {
+    const ann = await t.guest();
+    const tab = await t.open(ann, TABLE.t3, 2);
+    const round = await t.served(ann, tab.id, [[RICE, 1]]);
+    // A dish the kitchen prices at one cent (a staff meal): the bill is too small for 20 shares.
+    const [line] = await h.database.db
+      .select()
+      .from(tableRoundLines)
+      .where(eq(tableRoundLines.id, round.lines[0]!.id));
+    await h.database.db
+      .update(tableRoundLines)
+      .set({ cart: { ...line!.cart, price: 1 } })
+      .where(eq(tableRoundLines.id, line!.id));
+    const small = await t.refresh(ann, tab.id);
+    expect(small.total).toBeLessThan(20);
+    const refused = await t.call(
+      'table/confirm',
+      { orderId: tab.id, split: { mode: 'equal', parts: 20 } },
+      ann,
+      'fr',
+    );
+    expect(refused.body.info).toEqual({ reason: 'splitTooSmall' });
+    expect(refused.body.message).toBe('Cette addition est trop petite pour être partagée en 20 parts.');
+    const after = await t.refresh(ann, tab.id);
+    expect([after.status, after.bill]).toEqual(['ordering', null]);
+    expect((await t.round(ann, tab.id, [[TEA, 1]])).body.result).toBe(true);
+    await t.kitchen('closeTab', tab.id);
+  });
+
   it("names the reader's live tab on getTableInfo, never another's", async () => {
     const ann = await t.guest();
     const stranger = await t.guest();
@@ -197,5 +227,27 @@ describe.each(testDatabases)('open table bill and counter on %s', (kind) => {
     expect(next.id).not.toBe(annTab.id);
     const live = await h.database.db.select().from(tableTabs).where(eq(tableTabs.tableId, TABLE.counter));
     expect(live.filter((x) => x.status === 'ordering')).toHaveLength(2);
+  });
+});
+
+describe.each(testDatabases)('scanning a table over and over on %s', (kind) => {
+  const h = useTestApp(kind, {
+    seed: { chains, shops },
+    clock: createClock(LUNCH),
+    demoMode: true,
+    rateLimit: RATE_LIMIT_ON,
+  });
+  const t = tableHelpers(h);
+
+  it('limits table/order per session, as a submit is', async () => {
+    const ann = await t.guest();
+    const code = await t.codeOf(TABLE.counter);
+    for (let i = 0; i < 10; i++) await t.open(ann, TABLE.counter, 1);
+    const over = await t.call('table/order', { tableId: code, person: 1 }, ann);
+    expect(over.status).toBe(429);
+    // Another customer's scans are their own.
+    expect((await t.call('table/order', { tableId: code, person: 1 }, await t.guest())).body.result).toBe(
+      true,
+    );
   });
 });

@@ -8,13 +8,34 @@ import { describe, expect, it } from 'vitest';
 import { orders, tableBillParts, tables } from '../../../server/db/schema';
 import { chains, shops } from '../../../server/seed/index';
 import type { TableConfirmInfo, TableTabInfo } from '../../../src/domain/api/open-table';
+import type { OrderPayInfo } from '../../../src/domain/api/order-life';
+import { expireUnpaidOrders } from '../../../server/modules/orders/order-life';
+import { PAY_WINDOW_MINUTES } from '../../../src/domain/api/order-rules';
 import { createClock, testDatabases, useTestApp } from '../helpers';
 import { newKey } from '../orders/order-fixture';
-import { LUNCH, RICE, TABLE, TEA, tableHelpers } from './table-fixture';
+import { LUNCH, MINUTE, RICE, TABLE, TEA, tableHelpers } from './table-fixture';
 
 describe.each(testDatabases)('split pay on %s', (kind) => {
   const clock = createClock(LUNCH);
-  const h = useTestApp(kind, { seed: { chains, shops }, clock, demoMode: true });
+  const h = useTestApp(kind, {
+    seed: { chains, shops },
+    clock,
+    demoMode: true,
+    payments: {
+      gateway: 'sandbox',
+      publicUrl: 'https://shop.example',
+      // Notifications go straight into the app, as the sandbox's HTTP POST would.
+      sandboxDeliver: async (d) =>
+        (
+          await h.inject({
+            method: 'POST',
+            url: new URL(d.url).pathname,
+            headers: d.headers,
+            payload: d.body,
+          })
+        ).statusCode,
+    },
+  });
   const t = tableHelpers(h);
   const orderOf = async (id: number) =>
     (await h.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
@@ -110,14 +131,25 @@ describe.each(testDatabases)('split pay on %s', (kind) => {
     const closing = await t.kitchen('closeTab', tab.id);
     expect([closing.status, closing.body.info]).toEqual([409, { reason: 'partlyPaid' }]);
 
-    for (const [token, index] of [
-      [ben, 1],
-      [cy, 2],
-    ] as const) {
-      const took = await t.payPart(token, tab.id, { part: index });
-      expect(took.body.result, took.body.message).toBe(true);
-      expect((await t.payCash(token, took.body.info.orderId!)).body.result).toBe(true);
-    }
+    // Ben pays his share online (the sandbox gateway), Cy at the counter.
+    const benPart = await t.payPart(ben, tab.id, { part: 1 });
+    expect(benPart.body.result, benPart.body.message).toBe(true);
+    const online = await t.call<OrderPayInfo>(
+      'order/pay',
+      { id: benPart.body.info.orderId, payTypeId: 1 },
+      ben,
+    );
+    expect(online.body.result, online.body.message).toBe(true);
+    const completed = await h.call('sandboxGateway/complete', {
+      tradeNo: online.body.info.payment.tradeNo,
+      outcome: 'succeed',
+      cardNumber: '4242 4242 4242 4242',
+    });
+    expect(completed.body.result, completed.body.message).toBe(true);
+    expect((await orderOf(benPart.body.info.orderId!)).paid).toBe(true);
+    expect((await t.refresh(ann, tab.id)).bill!.parts.map((p) => p.state)).toEqual(['paid', 'paid', 'open']);
+    const cyPart = await t.payPart(cy, tab.id, { part: 2 });
+    expect((await t.payCash(cy, cyPart.body.info.orderId!)).body.result).toBe(true);
     const done = await t.refresh(ann, tab.id);
     expect(done).toEqual(expect.objectContaining({ status: 'paid', fReceivedAmount: tab.total }));
     expect(done.bill!.parts.map((p) => p.state)).toEqual(['paid', 'paid', 'paid']);
@@ -135,6 +167,37 @@ describe.each(testDatabases)('split pay on %s', (kind) => {
     expect(parts.filter((p) => p.state === 'paying')).toHaveLength(1);
     const written = await h.database.db.select().from(orders).where(eq(orders.tableId, TABLE.t2));
     expect(written).toHaveLength(1);
+
+    // The merchant closing the tab while a guest takes the other part: one of the two, never both.
+    const [closing, taking] = await Promise.all([
+      t.kitchen('closeTab', tab.id),
+      t.payPart(cy, tab.id, { part: 0 }),
+    ]);
+    expect(closing.status).toBe(409);
+    expect(closing.body.info).toEqual({ reason: 'partlyPaid' });
+    expect(taking.body.result, taking.body.message).toBe(true);
+    expect((await t.refresh(ann, tab.id)).status).toBe('paying');
+  });
+
+  it('closes a split tab nobody is paying, or lets a guest take a part first, never both', async () => {
+    const { ann, tab } = await dinner(TABLE.k1);
+    await t.ok('table/confirm', { orderId: tab.id, split: { mode: 'equal', parts: 2 } }, ann);
+    const [closing, taking] = await Promise.all([
+      t.kitchen('closeTab', tab.id),
+      t.payPart(ann, tab.id, { part: 0 }),
+    ]);
+    const after = await t.refresh(ann, tab.id);
+    if (closing.body.result) {
+      expect(taking.body.info).toEqual({ reason: 'tabNotPaying' });
+      expect(after.status).toBe('closed');
+      expect(after.bill!.parts.map((p) => p.state)).toEqual(['open', 'open']);
+    } else {
+      expect(closing.body.info).toEqual({ reason: 'partlyPaid' });
+      expect(taking.body.result).toBe(true);
+      expect(after.status).toBe('paying');
+    }
+    const parts = await h.database.db.select().from(orders).where(eq(orders.tableId, TABLE.k1));
+    expect(parts).toHaveLength(closing.body.result ? 0 : 1);
   });
 
   it("splits by each guest's rounds, lets a guest pay a friend's part, and frees a part whose order is closed", async () => {
@@ -164,6 +227,13 @@ describe.each(testDatabases)('split pay on %s', (kind) => {
     expect((await t.refresh(ann, tab.id)).bill!.parts[1]).toEqual(
       expect.objectContaining({ state: 'open', mine: false, orderId: null }),
     );
+    // Ann takes her own part and never pays: when its pay window ends the part is open again.
+    const annPart = await t.payPart(ann, tab.id, { part: 0 });
+    expect(annPart.body.result, annPart.body.message).toBe(true);
+    clock.advance((PAY_WINDOW_MINUTES + 1) * MINUTE);
+    expect(await expireUnpaidOrders(h.database.db, clock.now())).toContain(annPart.body.info.orderId);
+    expect((await t.refresh(ben, tab.id)).bill!.parts.map((p) => p.state)).toEqual(['open', 'open']);
+    clock.set(LUNCH);
     // Every part still open: the bill goes back to ordering and the plan is gone.
     const back = await t.ok<TableTabInfo>('table/cancelPay', { orderId: tab.id }, ben);
     expect([back.status, back.bill]).toEqual(['ordering', null]);
@@ -192,8 +262,15 @@ describe.each(testDatabases)('split pay on %s', (kind) => {
       reason: 'lineNotFound',
     });
 
-    const first = await t.payPart(ann, tab.id, { lineIds: [annRice] });
+    // The same pick sent twice at once (a retry racing the first): one part, one order.
+    const pickKey = newKey();
+    const [first, retried] = await Promise.all([
+      t.payPart(ann, tab.id, { lineIds: [annRice] }, pickKey),
+      t.payPart(ann, tab.id, { lineIds: [annRice] }, pickKey),
+    ]);
     expect(first.body.result, first.body.message).toBe(true);
+    expect(retried.body.result, retried.body.message).toBe(true);
+    expect(retried.body.info.orderId).toBe(first.body.info.orderId);
     const annPart = first.body.info.tab.bill!.parts[0]!;
     expect(annPart).toEqual(expect.objectContaining({ label: 'Ann', lineIds: [annRice], state: 'paying' }));
     // Rice 200 of 450 in dishes.
