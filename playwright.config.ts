@@ -110,7 +110,7 @@ export default defineConfig({
     : [
         {
           command:
-            // The table codes are written first (./table-codes): the open-table scenarios scan them (T41).
+            // The table codes are written first (./table-codes): the open-table scenarios scan them (T47).
             'npx vite build --logLevel warn && npx vite build --config vite.inspector.config.ts --logLevel warn && node --import tsx scripts/table-codes.ts > /dev/null && node --import tsx server/main.ts',
           url: `${baseURL}/healthz`,
           timeout: 120_000,
