@@ -86,6 +86,8 @@ interface TabAfterRun {
 async function settleTab(run: Run) {
   const tabId = run.memory.get('tabId') as number | undefined;
   if (!tabId || run.page.isClosed()) return;
+  // Whatever the path left failing at the network (reads, the stream) reaches the server again.
+  await run.page.unrouteAll({ behavior: 'ignoreErrors' });
   const tab = await consumerCall<TabAfterRun>(run.page, 'table/refreshOrder', { orderId: tabId });
   if (tab.status === 'ordering') return kitchen(run, 'close-tab', tabId);
   if (tab.status !== 'paying' || !tab.bill) return;
