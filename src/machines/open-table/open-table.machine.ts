@@ -12,7 +12,7 @@ import type {
   TableTabInfo,
 } from '../../domain/api/open-table';
 import { errorMessage, notProvided, refusalReason } from '../shared/not-provided';
-import { feeBehind, myOpenPart } from './open-table.rules';
+import { canTakeBack, feeBehind, myOpenPart } from './open-table.rules';
 
 /** How often the tab is read while its stream is down. */
 export const POLL_INTERVAL_MS = 4_000;
@@ -188,8 +188,7 @@ export const openTableMachine = setup({
     isPickable: ({ context }, params: { lineId: number }) =>
       context.tab?.bill?.mode === 'items' && context.tab.bill.openLineIds.includes(params.lineId),
     isPayer: (_, params: TableConfirmInfo) => params.orderId !== null,
-    canTakeBack: ({ context }) =>
-      context.tab?.status === 'paying' && (context.tab.bill === null || context.tab.bill.paid === 0),
+    canTakeBack: ({ context }) => context.tab !== null && canTakeBack(context.tab),
     noAnswer: (_, params: { reason: string | null }) => params.reason === null,
   },
   actions: {

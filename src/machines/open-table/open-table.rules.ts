@@ -41,9 +41,13 @@ export function clockText(ms: number): string {
 export const myOpenPart = (bill: TableBill | null) =>
   bill?.parts.find((p) => p.mine && p.state !== 'paid' && p.orderId !== null) ?? null;
 
-/** Nothing of the bill was paid yet, so asking for it can be undone (table/cancelPay). */
+/** No part of the bill is paid or being paid, so asking for it can be undone (table/cancelPay, T27). */
 export const canTakeBack = (tab: TableTabInfo): boolean =>
-  tab.status === 'paying' && (tab.bill === null || tab.bill.paid === 0);
+  tab.status === 'paying' &&
+  (tab.bill === null ||
+    (tab.bill.paid === 0 &&
+      // The whole bill's order is closed with it; a share someone took stays until it is paid or lapses.
+      (tab.bill.mode === 'all' || tab.bill.parts.every((p) => p.state === 'open'))));
 
 /** Lines a guest may pick in items mode: accepted and not taken by a part yet. */
 export const pickableLineIds = (tab: TableTabInfo): number[] => tab.bill?.openLineIds ?? [];

@@ -78,7 +78,7 @@ export function BillView(props: BillViewProps) {
           {T.someonePays({ name: bill.parts[0].label })}
         </p>
       )}
-      {bill && bill.mode !== 'all' && (
+      {bill && bill.mode !== 'all' && bill.parts.length > 0 && (
         <Parts bill={bill} taking={props.taking} busy={busy} onTake={props.onTake} />
       )}
       {bill?.mode === 'items' && <PickItems {...props} bill={bill} busy={busy} />}
@@ -188,6 +188,9 @@ function PickItems(props: BillViewProps & { bill: TableBill; busy: boolean }) {
               <span className={styles.lineAmount}>{price(line.amount)}</span>
             </label>
           ))}
+          <p className={styles.lineDetail} aria-live="polite">
+            {T.pickedTotal({ count: props.picked.length })}
+          </p>
           <Button
             block
             style={{ marginTop: '0.5rem' }}
@@ -195,7 +198,7 @@ function PickItems(props: BillViewProps & { bill: TableBill; busy: boolean }) {
             busy={props.taking?.part === null}
             onClick={() => props.onTake(null)}
           >
-            {T.payPicked()} · {T.pickedTotal({ count: props.picked.length })}
+            {T.payPicked()}
           </Button>
         </>
       )}
