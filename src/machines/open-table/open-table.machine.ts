@@ -118,7 +118,8 @@ type Internal = { type: 'tab.loaded' } | { type: 'tab.loadFailed' } | { type: 't
 export type OpenTableEmitted =
   | { type: 'tab.opened'; tabId: number }
   | { type: 'round.accepted'; key: string }
-  | { type: 'tab.paid'; tabId: number };
+  | { type: 'tab.paid'; tabId: number }
+  | { type: 'tab.closed'; tabId: number };
 
 /** Names the server gives a refusal; anything else is "no answer". */
 const problemOf = (action: TabAction, error: unknown): TabProblem => ({
@@ -267,6 +268,7 @@ export const openTableMachine = setup({
     })),
     forgetPayOrder: assign({ payOrderId: null }),
     announcePaid: emit(({ context }) => ({ type: 'tab.paid' as const, tabId: context.tabId! })),
+    announceClosed: emit(({ context }) => ({ type: 'tab.closed' as const, tabId: context.tabId! })),
   },
 }).createMachine({
   id: 'openTable',
@@ -531,7 +533,12 @@ export const openTableMachine = setup({
           on: { 'round.send': { actions: 'refuseRound' } },
         },
         closed: {
-          entry: [{ type: 'show', params: { status: 'closed' } }, 'dropRound', 'forgetPayOrder'],
+          entry: [
+            { type: 'show', params: { status: 'closed' } },
+            'dropRound',
+            'forgetPayOrder',
+            'announceClosed',
+          ],
           on: { 'round.send': { actions: 'refuseRound' } },
         },
       },

@@ -107,9 +107,12 @@ export function TabView(props: TabViewProps) {
         </p>
       )}
       {props.problem && props.round !== 'failed' && (
-        <p className={styles.problem} role="alert" data-testid="tab-problem" onClick={props.onDismissProblem}>
-          {props.problem}
-        </p>
+        <div className={styles.problem} role="alert" data-testid="tab-problem">
+          {props.problem}{' '}
+          <Button size="small" variant="ghost" onClick={props.onDismissProblem}>
+            {LL.app.close()}
+          </Button>
+        </div>
       )}
       <Rounds rounds={tab.rounds} />
       <BillSummary tab={tab} title={LL.openTable.summary.title()} />

@@ -50,7 +50,9 @@ export function useTabFlow(shop: ShopInfo, tabId: number) {
         cart?.send({ type: 'cart.clear' });
         navigation.go('/order/order', { id: tabId }, { replace: true });
       }),
+      // The menu orders as usual again once the tab is over.
       flow.on('tab.paid', () => storage.setOpenTab(shop.id, null)),
+      flow.on('tab.closed', () => storage.setOpenTab(shop.id, null)),
     ],
   );
 }
