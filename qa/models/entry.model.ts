@@ -34,7 +34,7 @@ export const ENTRY_SCENARIOS = {
   autoAdd: { outcome: 'routed', demo: true },
   // Rule 4: beauty shops.
   beauty: { outcome: 'routed', demo: true },
-  // Rule 5: open-table by table status. The server never changes a table's status from idle.
+  // Rule 5: open-table by table status. A table orders only once a tab is opened, which no link does (Q41).
   tableIdle: { outcome: 'routed', demo: true },
   tableIdleByNumber: { outcome: 'routed', demo: true },
   tableOrdering: { outcome: 'routed', demo: false },
