@@ -44,6 +44,7 @@ import orderLifeRoutes, { testClockRoutes } from './routes/order-life';
 import storeRoutes from './routes/store';
 import tableRoutes from './routes/table';
 import tableEventsRoute from './routes/table-events';
+import type { StreamRegistry } from './modules/orders/order-stream';
 import beautyRoutes from './routes/beauty';
 import userRoutes from './routes/user';
 
@@ -232,13 +233,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(activityRoutes);
   await app.register(deliveryRoutes);
   await app.register(tableRoutes);
-  await app.register(tableEventsRoute, { listen: options.listen, streamSweepMs: options.streamSweepMs });
+  // The order and tab streams of the app, which shutdown and the test control end together.
+  const streams: StreamRegistry = new Map();
+  await app.register(tableEventsRoute, {
+    listen: options.listen,
+    streamSweepMs: options.streamSweepMs,
+    registry: streams,
+  });
   await app.register(beautyRoutes);
   await app.register(paymentRoutes);
   await app.register(orderLifeRoutes, {
     listen: options.listen,
     streamSweepMs: options.streamSweepMs,
     testControl: options.testClockControl ?? false,
+    registry: streams,
   });
   await app.register(merchantRoutes);
   await app.register(memberMoneyRoutes);

@@ -106,11 +106,13 @@ export interface OrderLifeRouteOptions {
   streamSweepMs?: number;
   /** Adds POST /test/streams/end (TEST_CLOCK_CONTROL): end-to-end tests only, never production. */
   testControl?: boolean;
+  /** The app's open streams, shared with the live tab streams so the test control ends those too. */
+  registry?: StreamRegistry;
 }
 
 /** The live status stream; open streams end when the app closes, so shutdown never waits on them. */
 const orderEventsRoute: FastifyPluginAsync<OrderLifeRouteOptions> = async (app: FastifyInstance, options) => {
-  const registry: StreamRegistry = new Map();
+  const registry: StreamRegistry = options.registry ?? new Map();
   const slots = new StreamSlots();
   // One listener for all of this app's streams (decision K30).
   const hub = new OrderEventHub({

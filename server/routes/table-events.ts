@@ -34,13 +34,15 @@ const tabQuery = z.object({
 export interface TableEventsRouteOptions {
   listen?: Listen | null;
   streamSweepMs?: number;
+  /** The app's open streams (shared with the order streams: POST /test/streams/end ends both). */
+  registry?: StreamRegistry;
 }
 
 const tableEventsRoute: FastifyPluginAsync<TableEventsRouteOptions> = async (
   app: FastifyInstance,
   options,
 ) => {
-  const registry: StreamRegistry = new Map();
+  const registry: StreamRegistry = options.registry ?? new Map();
   // Counted apart from the order streams: a guest's table page holds one of each.
   const slots = new StreamSlots();
   // One listener for all of this app's tab streams.

@@ -62,10 +62,12 @@ function planParts(
   );
   // A guest who ordered nothing has nothing to pay, so no part (T3); nobody ordered: equal parts.
   const amounts = splitByWeights(total, weights);
-  return contents.guests
+  const owing = contents.guests
     .map((g, i) => ({ guestId: g.customerId, amount: amounts[i]! }))
     .filter((p) => p.amount > 0)
     .map((p, index) => ({ ...p, index }));
+  // A bill of nothing has no part anyone could pay, and would never be paid.
+  return owing.length > 0 ? owing : 'splitTooSmall';
 }
 
 /**
@@ -85,11 +87,20 @@ export async function planBill(env: TabEnv, entry: CatalogEntry, tab: TabRow): P
   const lines = billedLines(contents.rounds, contents.lines);
   const refusal = await env.db.transaction(async (tx) => {
     const locked = await lockTab(tx, tab.id, 'paying');
-    if (!locked || locked.billTotal !== null) return null;
+    // Written by another call, or the bill was taken back and asked for again: that request plans its own.
+    if (!locked || locked.billTotal !== null || locked.billAt?.getTime() !== tab.billAt?.getTime())
+      return null;
     if (typeof planned === 'string') {
       await tx
         .update(tableTabs)
-        .set({ status: 'ordering', billAt: null, billBy: null, splitMode: null, splitParts: null })
+        .set({
+          status: 'ordering',
+          billAt: null,
+          billBy: null,
+          splitMode: null,
+          splitParts: null,
+          version: sql`${tableTabs.version} + 1`,
+        })
         .where(eq(tableTabs.id, tab.id));
       return planned;
     }
@@ -103,7 +114,7 @@ export async function planBill(env: TabEnv, entry: CatalogEntry, tab: TabRow): P
     await setTableStatus(tx, tab.tableId, 2);
     return null;
   });
-  if (refusal) throw refuse(refusal, { parts: parts ?? 0 });
+  if (refusal) throw refuse(refusal, { parts: parts ?? contents.guests.length });
 }
 
 /** `all`: the order of the whole bill, owned by the guest who asked, as the one part (T21, T25). */

@@ -234,8 +234,8 @@ export async function tabRounds(env: TabEnv, tabId: number): Promise<{ rounds: T
   return { rounds };
 }
 
-/** table/canPay: the bill can be asked for while the tab is ordering, something is ordered or a table fee
- * runs, and the kitchen has answered every round. */
+/** table/canPay: the bill can be asked for while the tab is ordering, it comes to something (dishes or a
+ * table fee), and the kitchen has answered every round. */
 export async function canPayTab(env: TabEnv, tabId: number): Promise<TableCanPayInfo> {
   const entry = await openTableShop(env);
   await guestTab(env.db, env.session, tabId);
@@ -243,8 +243,8 @@ export async function canPayTab(env: TabEnv, tabId: number): Promise<TableCanPay
   if (tab.status !== 'ordering') return { canPay: false, reason: 'notOrdering' };
   const lines = tab.rounds.flatMap((r) => r.lines);
   if (lines.some((l) => l.state === 'submitting')) return { canPay: false, reason: 'roundSubmitting' };
-  // A table that only sat still owes its table fee (T29); one with nothing and no fee has nothing to pay.
-  if (!lines.some((l) => l.state !== 'rejected' && l.state !== 'returned') && tab.tableTime.amount === 0)
-    return { canPay: false, reason: 'nothingOrdered' };
+  // A table that only sat still owes its table fee (T29); a bill of nothing (no dish, no fee, or only dishes
+  // given free) has nothing to pay, and the staff close the tab.
+  if (tab.total <= 0) return { canPay: false, reason: 'nothingOrdered' };
   return { canPay: true, reason: null };
 }

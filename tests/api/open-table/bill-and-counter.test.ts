@@ -151,20 +151,26 @@ describe.each(testDatabases)('open table bill and counter on %s', (kind) => {
     expect((await t.payPart(ann, tab.id, { part: 0 })).body.info).toEqual({ reason: 'tabNotPaying' });
   });
 
-  it('refuses more equal shares than the bill has minor units, and the tab orders on', async () => {
+  it('refuses a bill of nothing, and more equal shares than the bill has minor units', async () => {
     const ann = await t.guest();
     const tab = await t.open(ann, TABLE.t3, 2);
     const round = await t.served(ann, tab.id, [[RICE, 1]]);
-    // A dish the kitchen prices at one cent (a staff meal): the bill is too small for 20 shares.
+    // A dish priced at ten cents (a staff meal): the bill is too small for 20 shares.
     const [line] = await h.database.db
       .select()
       .from(tableRoundLines)
       .where(eq(tableRoundLines.id, round.lines[0]!.id));
-    await h.database.db
-      .update(tableRoundLines)
-      .set({ cart: { ...line!.cart, price: 1 } })
-      .where(eq(tableRoundLines.id, line!.id));
+    const priceAt = (price: number) =>
+      h.database.db
+        .update(tableRoundLines)
+        .set({ cart: { ...line!.cart, price } })
+        .where(eq(tableRoundLines.id, line!.id));
+    // Given free, it comes to nothing to pay: the staff close such a tab.
+    await priceAt(0);
+    expect((await t.confirm(ann, tab.id)).body.info).toEqual({ reason: 'nothingOrdered' });
+    await priceAt(10);
     const small = await t.refresh(ann, tab.id);
+    expect(small.total).toBeGreaterThan(0);
     expect(small.total).toBeLessThan(20);
     const refused = await t.call(
       'table/confirm',

@@ -23,7 +23,7 @@ describe.each(testDatabases)('live tab stream on %s', (kind) => {
   const extra: { app?: FastifyInstance; database?: OpenDatabase } = {};
 
   beforeAll(async () => {
-    h = await buildTestApp(kind, { seed: { chains, shops }, clock, demoMode: true });
+    h = await buildTestApp(kind, { seed: { chains, shops }, clock, demoMode: true, testClockControl: true });
     await h.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
@@ -133,6 +133,16 @@ describe.each(testDatabases)('live tab stream on %s', (kind) => {
       const cooked = (await t().refresh(ann, tab.id)).version;
       for (const s of streams) expect(await reached(s, cooked, otherAt)).toBeLessThan(1000);
     }
+  });
+
+  it("ends a customer's tab streams with the end-to-end tests' control, as a dropped connection would", async () => {
+    const ann = await t().guest();
+    const tab = await t().open(ann, TABLE.t4, 2);
+    const stream = await open(ann, tab.id);
+    await stream.waitFor(() => versions(stream).length > 0);
+    const r = await h.inject({ method: 'POST', url: '/test/streams/end', headers: { token: ann } });
+    expect(r.json()).toEqual(expect.objectContaining({ result: true, info: { ended: 1 } }));
+    expect(await stream.endsWithin(1_000)).toBe(true);
   });
 
   it('holds at most five streams of one customer', async () => {
