@@ -227,7 +227,8 @@ const actions: QaFlow<OpenTableModelEvent>['actions'] = {
     await sheet.getByLabel(TEXT.equal).check();
     // The shares start at the headcount; two it is.
     const shares = sheet.getByTestId('split-shares');
-    while (Number(await shares.textContent()) > 2) await sheet.getByRole('button', { name: TEXT.fewer }).click();
+    while (Number(await shares.textContent()) > 2)
+      await sheet.getByRole('button', { name: TEXT.fewer }).click();
     await expect(shares).toHaveText('2');
     await sheet.getByTestId('split-confirm').click();
   },
