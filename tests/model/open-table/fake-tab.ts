@@ -33,7 +33,10 @@ export function fakeTab() {
     status: 'ordering' as TableTabInfo['status'],
     rounds: [] as TableTabInfo['rounds'],
     keys: new Set<string>(),
-    split: null as 'all' | 'equal' | null,
+    split: null as 'all' | 'equal' | 'items' | null,
+    /** Items mode: the lines each part took. */
+    picks: [] as number[][],
+    payPartCalls: [] as { part: number | null; lineIds: number[]; key: string }[],
     parts: [] as { state: 'open' | 'paying' | 'paid'; mine: boolean; orderId: number | null }[],
     streams: [] as ((e: OpenTableEvent) => void)[],
     failNextRead: false,
@@ -91,10 +94,15 @@ export function fakeTab() {
                 index,
                 label: state.split === 'equal' ? `${index + 1}/2` : 'Ana',
                 amount: state.split === 'equal' ? total / 2 : total,
-                lineIds: [],
+                lineIds: state.picks[index] ?? [],
                 ...p,
               })),
-              openLineIds: [],
+              openLineIds:
+                state.split === 'items'
+                  ? state.rounds
+                      .flatMap((r) => r.lines.map((l) => l.id))
+                      .filter((id) => !state.picks.flat().includes(id))
+                  : [],
             },
       isCounter: false,
       version: state.version,
@@ -176,18 +184,27 @@ export function fakeTab() {
       }),
       confirmBill: fromPromise(async ({ input }) => {
         state.status = 'paying';
-        state.split = input.split.mode === 'equal' ? 'equal' : 'all';
+        state.split = input.split.mode === 'equal' || input.split.mode === 'items' ? input.split.mode : 'all';
         state.parts =
-          state.split === 'equal'
-            ? [
-                { state: 'open', mine: false, orderId: null },
-                { state: 'open', mine: false, orderId: null },
-              ]
-            : [{ state: 'paying', mine: true, orderId: 501 }];
+          state.split === 'items'
+            ? []
+            : state.split === 'equal'
+              ? [
+                  { state: 'open', mine: false, orderId: null },
+                  { state: 'open', mine: false, orderId: null },
+                ]
+              : [{ state: 'paying', mine: true, orderId: 501 }];
         changed();
         return confirmInfo(state.split === 'all' ? 501 : null);
       }),
       payPart: fromPromise(async ({ input }) => {
+        state.payPartCalls.push({ part: input.part, lineIds: input.lineIds, key: input.key });
+        if (input.part === null) {
+          state.picks.push(input.lineIds);
+          state.parts.push({ state: 'paying', mine: true, orderId: 700 + state.parts.length });
+          changed();
+          return confirmInfo(state.parts.at(-1)!.orderId);
+        }
         const part = state.parts[input.part ?? 0]!;
         Object.assign(part, { state: 'paying', mine: true, orderId: 600 + (input.part ?? 0) });
         changed();

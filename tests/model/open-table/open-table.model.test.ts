@@ -251,6 +251,48 @@ describe('open table: refusals and the clock', () => {
     run.actor.stop();
   });
 
+  it('picked dishes: only open lines can be picked, and the picks are taken as one part', async () => {
+    const run = start();
+    await run.begin();
+    run.actor.send({
+      type: 'round.send',
+      round: {
+        products: [
+          { id: 2101, quantity: 1 },
+          { id: 2111, quantity: 2 },
+        ],
+        note: '',
+      },
+    });
+    await settle();
+    const [first, second] = select.selectTab(run.snap())!.rounds[0]!.lines.map((l) => l.id);
+    run.actor.send({ type: 'bill.ask' });
+    run.actor.send({ type: 'bill.choose', split: { mode: 'items' } });
+    run.actor.send({ type: 'bill.confirm' });
+    await run.caughtUp();
+    expect(select.selectIsPaying(run.snap())).toBe(true);
+    // Nothing picked: nothing to take.
+    run.actor.send({ type: 'part.take', part: null });
+    expect(select.selectTakingPart(run.snap())).toBeNull();
+    run.actor.send({ type: 'line.pick', lineId: 999 });
+    run.actor.send({ type: 'line.pick', lineId: first! });
+    run.actor.send({ type: 'line.pick', lineId: second! });
+    run.actor.send({ type: 'line.pick', lineId: second! });
+    expect(select.selectPicked(run.snap())).toEqual([first]);
+    run.actor.send({ type: 'part.take', part: null });
+    await run.caughtUp();
+    expect(run.server.state.payPartCalls).toEqual([{ part: null, lineIds: [first], key: 'key-0002' }]);
+    expect(select.selectPaying(run.snap())).toBe(700);
+    // Back on the bill, the line taken is no longer offered, the other still is.
+    run.actor.send({ type: 'pay.close' });
+    await run.caughtUp();
+    expect(select.selectPicked(run.snap())).toEqual([]);
+    expect(select.selectTab(run.snap())!.bill!.openLineIds).toEqual([second]);
+    run.actor.send({ type: 'line.pick', lineId: first! });
+    expect(select.selectPicked(run.snap())).toEqual([]);
+    run.actor.stop();
+  });
+
   it('the bill cannot be asked for before anything is ordered', async () => {
     const run = start();
     await run.begin();
