@@ -1,7 +1,8 @@
 // Writes a printable QR code for every table of the shops in the database (the demo shops on a fresh one):
 // per table a PNG and an SVG, and per shop an index.html sheet to print and cut, into ./table-codes/.
 // Each code opens `<base>/#/?id=<shopId>&table=<code>`, where code is the table's unguessable code
-// (created here when a table has none, then stable).
+// (created here when a table has none, then stable); a shop that takes open-table orders adds
+// `&source_type=openTable`, so its tables open their shared tab (decision T49).
 //
 //   TABLE_CODE_BASE_URL=https://shop.example.com npm run table-codes
 //
@@ -82,7 +83,9 @@ async function main() {
       await mkdir(dir, { recursive: true });
       const cards = [];
       for (const table of mine) {
-        const url = tableEntryUrl(base, shop.id, codes.get(table.id)!);
+        const url = tableEntryUrl(base, shop.id, codes.get(table.id)!, {
+          openTable: shop.orderTypes.includes('openTable'),
+        });
         const stem = fileStem(table.name, table.id);
         const options = { errorCorrectionLevel: 'M' as const, margin: 2 };
         await QRCode.toFile(join(dir, `${stem}.png`), url, { ...options, width: 600 });

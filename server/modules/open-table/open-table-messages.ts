@@ -26,6 +26,13 @@ export const openTableMessages = {
     'Scannez le code de votre table pour ouvrir ou rejoindre sa commande.',
     'Escanea el código de tu mesa para abrir o unirte a su pedido.',
   ),
+  headcountRequired: t(
+    'This table has no open order now. Say how many you are to open it.',
+    '本桌当前没有进行中的订单，请填写用餐人数开台。',
+    '本桌目前沒有進行中的訂單，請填寫用餐人數開桌。',
+    'Cette table n’a pas de commande ouverte. Indiquez combien vous êtes pour l’ouvrir.',
+    'Esta mesa no tiene ningún pedido abierto. Indica cuántos sois para abrirla.',
+  ),
   tabNotFound: t(
     'This table order was not found. Scan the code on your table again.',
     '没有找到该桌的订单，请重新扫描桌上的二维码。',

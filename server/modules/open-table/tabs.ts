@@ -45,7 +45,7 @@ export async function openOrJoinTab(env: TabEnv, input: TableOrder): Promise<Tab
   if (typeof input.tableId !== 'string') throw refuse('tableCodeRequired');
   const table = await resolveTable(db, session.shopId, input.tableId);
   if (!table) throw reject('tableNotFound', orderMessages.tableNotFound);
-  if (input.person > table.maxPerson)
+  if (input.person !== undefined && input.person > table.maxPerson)
     throw reject('headcountInvalid', orderMessages.headcountInvalid, { max: table.maxPerson });
   const settings = entry.shop.row.settings;
   // Only an open shop seats a new tab; a tab open at closing time keeps ordering (decision T16).
@@ -81,12 +81,19 @@ async function openOrFindLive(
   tx: Executor,
   env: TabEnv,
   table: TableRow,
-  person: number,
+  person: number | undefined,
 ): Promise<{ id: number; opened: boolean }> {
   const { session, now } = env;
   const entry = await openTableShop(env);
   const { settings } = entry.shop.row;
   const counter = table.isCounter;
+  // A guest joining names no headcount (the one who opened did); without one only a live tab is joined
+  // (decision T50).
+  if (person === undefined) {
+    const live = await liveTabOf(tx, table, session.customerId);
+    if (!live) throw refuse('headcountRequired');
+    return { id: live.id, opened: false };
+  }
   const [opened] = await tx
     .insert(tableTabs)
     .values({
@@ -113,6 +120,14 @@ async function openOrFindLive(
     await setTableStatus(tx, table.id, 1);
     return { id: opened.id, opened: true };
   }
+  const live = await liveTabOf(tx, table, session.customerId);
+  // The live tab was closed between the conflict and this read: the guest tries again.
+  if (!live) throw refuse('tableBusy');
+  return { id: live.id, opened: false };
+}
+
+/** The table's live tab; at the counter, only the customer's own (T32). */
+async function liveTabOf(tx: Executor, table: TableRow, customerId: number) {
   const [live] = await tx
     .select({ id: tableTabs.id })
     .from(tableTabs)
@@ -120,13 +135,11 @@ async function openOrFindLive(
       and(
         eq(tableTabs.tableId, table.id),
         inArray(tableTabs.status, ['ordering', 'paying']),
-        eq(tableTabs.counter, counter),
-        counter ? eq(tableTabs.openedBy, session.customerId) : undefined,
+        eq(tableTabs.counter, table.isCounter),
+        table.isCounter ? eq(tableTabs.openedBy, customerId) : undefined,
       ),
     );
-  // The live tab was closed between the conflict and this read: the guest tries again.
-  if (!live) throw refuse('tableBusy');
-  return { id: live.id, opened: false };
+  return live ?? null;
 }
 
 class ReplayedRound extends Error {}

@@ -25,7 +25,7 @@ export const openTableFlow = openTableMachine.provide({
         await openTableApi.order(
           {
             tableId: input.code,
-            person: input.person,
+            ...(input.person !== undefined ? { person: input.person } : {}),
             ...(input.nickName ? { nickName: input.nickName } : {}),
           },
           quiet,

@@ -20,7 +20,8 @@ const nickName = z.string().trim().max(20).optional();
 export const tableOrderInput = z.object({
   /** The code printed on the table (a table id is refused: decision T24). */
   tableId: tableRef,
-  person: z.number().int().min(1).max(99),
+  /** Required to open the table's tab; a guest joining the live one names none (decision T50). */
+  person: z.number().int().min(1).max(99).optional(),
   nickName,
   ...ignoredIdentity,
 });

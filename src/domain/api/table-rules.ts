@@ -36,7 +36,16 @@ export function readTableNo(value: string): string | null {
   return text.length <= TABLE_NO_MAX_LENGTH && TABLE_NO_PATTERN.test(text) ? text : null;
 }
 
-/** The storefront URL a table's QR code encodes. */
-export function tableEntryUrl(base: string, shopId: number, code: string): string {
-  return `${base.replace(/\/+$/, '')}/#/?id=${shopId}&table=${encodeURIComponent(code)}`;
+/**
+ * The storefront URL a table's QR code encodes. A table of a shop that takes open-table orders opens its
+ * shared tab (`source_type=openTable`, decision T49); any other opens dine-in for that table.
+ */
+export function tableEntryUrl(
+  base: string,
+  shopId: number,
+  code: string,
+  options: { openTable?: boolean } = {},
+): string {
+  const mode = options.openTable ? '&source_type=openTable' : '';
+  return `${base.replace(/\/+$/, '')}/#/?id=${shopId}&table=${encodeURIComponent(code)}${mode}`;
 }

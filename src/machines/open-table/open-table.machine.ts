@@ -122,6 +122,9 @@ export type OpenTableEmitted =
   | { type: 'tab.closed'; tabId: number };
 
 /** Names the server gives a refusal; anything else is "no answer". */
+/** The table has a live tab this guest is joining (status 1 or 2), not an idle one to open. */
+const isJoining = (context: OpenTableContext) => context.table !== null && context.table.status !== 0;
+
 const problemOf = (action: TabAction, error: unknown): TabProblem => ({
   action,
   reason: refusalReason(error),
@@ -137,7 +140,7 @@ export const openTableMachine = setup({
   },
   actors: {
     /** table/order: opens the table's tab, or joins the one open (T10). */
-    openTab: notProvided<TabRead, { code: string; person: number; nickName: string }>('openTab'),
+    openTab: notProvided<TabRead, { code: string; person: number | undefined; nickName: string }>('openTab'),
     /** table/refreshOrder and table/canPay. */
     loadTab: notProvided<TabRead, { tabId: number }>('loadTab'),
     /** The tab's stream: `live.version` per event, `live.failed` when it cannot be had. */
@@ -162,11 +165,14 @@ export const openTableMachine = setup({
   },
   guards: {
     hasTab: ({ context }) => context.tabId !== null,
-    personValid: ({ context }) =>
-      context.person !== null &&
-      Number.isInteger(context.person) &&
-      context.person >= 1 &&
-      context.person <= (context.table?.maxPerson ?? 99),
+    /** Opening needs a headcount within the seats; a guest joining the live tab names none (T50). */
+    headcountReady: ({ context }) =>
+      context.person === null
+        ? isJoining(context)
+        : Number.isInteger(context.person) &&
+          context.person >= 1 &&
+          context.person <= (context.table?.maxPerson ?? 99),
+    tabEndedWhileJoining: (_, params: { reason: string | null }) => params.reason === 'headcountRequired',
     isOrdering: ({ context }) => context.tab?.status === 'ordering',
     isPaying: ({ context }) => context.tab?.status === 'paying',
     isPaid: ({ context }) => context.tab?.status === 'paid',
@@ -194,6 +200,9 @@ export const openTableMachine = setup({
   },
   actions: {
     setPerson: assign((_, params: { person: number | null }) => ({ person: params.person })),
+    tableNowIdle: assign(({ context }) => ({
+      table: context.table ? { ...context.table, status: 0 } : null,
+    })),
     setNickName: assign((_, params: { nickName: string }) => ({ nickName: params.nickName.slice(0, 20) })),
     storeJoined: assign(({ context }, params: TabRead) => ({
       tabId: params.tab.id,
@@ -310,7 +319,7 @@ export const openTableMachine = setup({
           on: {
             'join.person': { actions: { type: 'setPerson', params: ({ event }) => event } },
             'join.nickName': { actions: { type: 'setNickName', params: ({ event }) => event } },
-            'join.submit': { guard: 'personValid', target: 'opening', actions: 'clearProblem' },
+            'join.submit': { guard: 'headcountReady', target: 'opening', actions: 'clearProblem' },
           },
         },
         opening: {
@@ -319,7 +328,7 @@ export const openTableMachine = setup({
             src: 'openTab',
             input: ({ context }) => ({
               code: context.table!.code,
-              person: context.person!,
+              person: context.person ?? undefined,
               nickName: context.nickName.trim(),
             }),
             onDone: {
@@ -330,13 +339,31 @@ export const openTableMachine = setup({
                 'announceJoined',
               ],
             },
-            onError: {
-              target: 'joining',
-              actions: {
-                type: 'setProblem',
-                params: ({ event }) => ({ problem: problemOf('join', event.error) }),
+            onError: [
+              {
+                // The tab ended while this guest was joining: the table is idle, so the page asks for the
+                // headcount that opens a new one.
+                guard: {
+                  type: 'tabEndedWhileJoining',
+                  params: ({ event }) => problemOf('join', event.error),
+                },
+                target: 'joining',
+                actions: [
+                  'tableNowIdle',
+                  {
+                    type: 'setProblem',
+                    params: ({ event }) => ({ problem: problemOf('join', event.error) }),
+                  },
+                ],
               },
-            },
+              {
+                target: 'joining',
+                actions: {
+                  type: 'setProblem',
+                  params: ({ event }) => ({ problem: problemOf('join', event.error) }),
+                },
+              },
+            ],
           },
         },
         loading: {

@@ -85,30 +85,33 @@ export function JoinView(props: JoinViewProps) {
             </p>
           )}
           <section className={orderStyles.section}>
-            <div className={orderStyles.field}>
-              <label htmlFor="join-person" className={orderStyles.label}>
-                {T.person()}
-              </label>
-              <input
-                id="join-person"
-                className={orderStyles.input}
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={table.maxPerson}
-                required
-                value={props.person ?? ''}
-                aria-invalid={tooMany || undefined}
-                aria-describedby="join-person-hint"
-                onChange={(e) => {
-                  const n = e.target.value.trim() === '' ? null : Number(e.target.value);
-                  props.onPerson(n !== null && Number.isFinite(n) ? n : null);
-                }}
-              />
-              <span id="join-person-hint" className={tooMany ? orderStyles.fieldError : styles.lineDetail}>
-                {T.personHint({ max: table.maxPerson })}
-              </span>
-            </div>
+            {/* The guest who opens the table says how many sit at it; a guest joining names no headcount. */}
+            {!props.joining && (
+              <div className={orderStyles.field}>
+                <label htmlFor="join-person" className={orderStyles.label}>
+                  {T.person()}
+                </label>
+                <input
+                  id="join-person"
+                  className={orderStyles.input}
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={table.maxPerson}
+                  required
+                  value={props.person ?? ''}
+                  aria-invalid={tooMany || undefined}
+                  aria-describedby="join-person-hint"
+                  onChange={(e) => {
+                    const n = e.target.value.trim() === '' ? null : Number(e.target.value);
+                    props.onPerson(n !== null && Number.isFinite(n) ? n : null);
+                  }}
+                />
+                <span id="join-person-hint" className={tooMany ? orderStyles.fieldError : styles.lineDetail}>
+                  {T.personHint({ max: table.maxPerson })}
+                </span>
+              </div>
+            )}
             <div className={orderStyles.field}>
               <label htmlFor="join-name" className={orderStyles.label}>
                 {T.nickName()}

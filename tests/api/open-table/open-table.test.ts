@@ -16,7 +16,7 @@ import { enter, newKey } from '../orders/order-fixture';
 const SHOP = 2;
 /** Main hall T1 (4 seats), T2, T3; private rooms R1 (S$30 an hour by the half hour, timed from opening) and
  * R2 (S$45 an hour by the whole hour). */
-const TABLE = { t1: 2701, t2: 2702, t3: 2703, t4: 2704, k1: 2705, k2: 2706, r1: 2707, r2: 2708 };
+const TABLE = { t1: 2701, t2: 2702, t3: 2703, t4: 2704, k1: 2705, k2: 2706, r1: 2707, r2: 2708, c1: 2709 };
 const RICE = 2109; // S$1.00
 const TEA = 2115; // S$1.50
 /** Tuesday 24 November 2026, 12:00 in Singapore: the lunch service. */
@@ -105,6 +105,26 @@ describe.each(testDatabases)('open table on %s', (kind) => {
     const zh = await call<TableTabInfo>('table/refreshOrder', { orderId: first.id }, ben, 'zh-CN');
     expect(zh.body.info.guests[1]!.name).toBe('客人2');
     expect(joined.version).toBeGreaterThan(first.version);
+  });
+
+  it('joins a live tab without a headcount, and asks for one when the table has no live tab', async () => {
+    const ann = await enter(h, SHOP);
+    const ben = await enter(h, SHOP);
+    const code = await codeOf(TABLE.c1);
+    const noTab = await call<{ reason: string }>('table/order', { tableId: code, nickName: 'Ben' }, ben);
+    expect(noTab.body.result).toBe(false);
+    expect(noTab.body.info).toEqual({ reason: 'headcountRequired' });
+    expect(noTab.body.message).toMatch(/Say how many you are/);
+    const zh = await call('table/order', { tableId: code }, ben, 'zh-CN');
+    expect(zh.body.message).toMatch(/用餐人数/);
+    expect(await h.database.db.select().from(tableTabs).where(eq(tableTabs.tableId, TABLE.c1))).toEqual([]);
+
+    const first = await open(ann, TABLE.c1, 3, 'Ann');
+    const joined = await ok<TableTabInfo>('table/order', { tableId: code, nickName: 'Ben' }, ben);
+    expect(joined.id).toBe(first.id);
+    // The headcount stays the one the table was opened with.
+    expect(joined.nPerson).toBe(3);
+    expect(joined.guests.map((g) => g.name)).toEqual(['Ann', 'Ben']);
   });
 
   it('gives ten guests scanning an idle table at once one tab', async () => {
@@ -277,7 +297,8 @@ describe.each(testDatabases)('open table on %s', (kind) => {
     expect(byId.body.message).toBe('Scan the code on your table to open or join its order.');
     for (const body of [
       { tableId: TABLE.t1, person: 0 },
-      { tableId: TABLE.t1 },
+      { tableId: TABLE.t1, person: '2' },
+      { person: 2 },
       { tableId: TABLE.t1, person: 2.5 },
     ]) {
       const r = await call('table/order', body, stranger);

@@ -114,5 +114,9 @@ describe.each(testDatabases)('table/getTableInfo on %s', (kind) => {
     expect(tableEntryUrl('http://localhost:8080/', 80, 'abc_DEF-123')).toBe(
       'http://localhost:8080/#/?id=80&table=abc_DEF-123',
     );
+    // An open-table shop's printed code opens the table's shared tab (decision T49).
+    expect(tableEntryUrl('https://shop.example', 2, 'Xy-9', { openTable: true })).toBe(
+      'https://shop.example/#/?id=2&table=Xy-9&source_type=openTable',
+    );
   });
 });

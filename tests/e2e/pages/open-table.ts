@@ -55,8 +55,10 @@ export class OpenTablePages extends App {
     return this.page.getByTestId('join-submit');
   }
 
-  async join(person: number, name: string) {
-    await this.person.fill(String(person));
+  /** Opens the idle table with a headcount, or joins its live tab (`null`: a joining guest names none). */
+  async join(person: number | null, name: string) {
+    if (person === null) await expect(this.person).toHaveCount(0);
+    else await this.person.fill(String(person));
     await this.nickName.fill(name);
     await this.submit.click();
     await this.expectRoute('/order/order');

@@ -42,7 +42,9 @@ export function fakeTab() {
     failNextRead: false,
     loseNextRound: false,
     reads: 0,
-    opened: null as { code: string; person: number; nickName: string } | null,
+    opened: null as { code: string; person: number | undefined; nickName: string } | null,
+    /** The table's live tab ended before a guest's join reached the server. */
+    noLiveTab: false,
     roundCalls: [] as string[],
   };
 
@@ -132,6 +134,8 @@ export function fakeTab() {
     delays: { tick: 5, pollInterval: 5 },
     actors: {
       openTab: fromPromise(async ({ input }) => {
+        if (input.person === undefined && state.noLiveTab)
+          throw new Refusal('This table has no open order now.', { reason: 'headcountRequired' });
         state.opened = input;
         return read();
       }),

@@ -24,11 +24,11 @@ function start() {
       return actor!;
     },
     snap: () => actor!.getSnapshot(),
-    begin: async (tabId: number | null = 9) => {
+    begin: async (tabId: number | null = 9, tableStatus = 0) => {
       actor = createActor(server.machine, {
         input: {
           tabId,
-          table: { code: 'tblR1code', status: 0, maxPerson: 6 },
+          table: { code: 'tblR1code', status: tableStatus, maxPerson: 6 },
           monotonic: () => server.state.mono,
           newKey: () => `key-${String(++keys).padStart(4, '0')}`,
         },
@@ -235,6 +235,40 @@ describe('open table (model-based)', () => {
       if (run.server.state.reads > 0) run.actor.stop();
     });
   }
+});
+
+describe('open table: joining a live tab', () => {
+  it('a guest joining names no headcount; opening an idle table still needs one', async () => {
+    const run = start();
+    await run.begin(null, 1);
+    run.actor.send({ type: 'join.nickName', nickName: 'Ben' });
+    run.actor.send({ type: 'join.submit' });
+    await settle();
+    expect(run.server.state.opened).toEqual({ code: 'tblR1code', person: undefined, nickName: 'Ben' });
+    expect(run.emitted).toContainEqual({ type: 'tab.opened', tabId: 9 });
+    run.actor.stop();
+
+    const idle = start();
+    await idle.begin(null, 0);
+    expect(idle.snap().can({ type: 'join.submit' })).toBe(false);
+    idle.actor.stop();
+  });
+
+  it('a tab that ended while joining turns the page into opening the table, with the headcount', async () => {
+    const run = start();
+    run.server.state.noLiveTab = true;
+    await run.begin(null, 1);
+    run.actor.send({ type: 'join.submit' });
+    await settle();
+    expect(select.selectProblem(run.snap())?.reason).toBe('headcountRequired');
+    expect(run.snap().context.table?.status).toBe(0);
+    expect(run.snap().can({ type: 'join.submit' })).toBe(false);
+    run.actor.send({ type: 'join.person', person: 2 });
+    run.actor.send({ type: 'join.submit' });
+    await settle();
+    expect(run.server.state.opened).toEqual({ code: 'tblR1code', person: 2, nickName: '' });
+    run.actor.stop();
+  });
 });
 
 describe('open table: refusals and the clock', () => {

@@ -99,6 +99,8 @@ function JoinForm({ actor, table }: { actor: Actor<typeof openTableMachine>; tab
   const busy = useSelector(actor, select.selectIsBusy);
   const canSubmit = useSelector(actor, (s) => s.can({ type: 'join.submit' }));
   const problem = useSelector(actor, select.selectProblem);
+  // The machine's table, not the read one: a tab that ended while joining makes the table idle again.
+  const joining = useSelector(actor, (s) => (s.context.table?.status ?? table.nStatus) !== 0);
   return (
     <JoinView
       table={{
@@ -108,7 +110,7 @@ function JoinForm({ actor, table }: { actor: Actor<typeof openTableMachine>; tab
         fee: table.fEachFee,
         feeType: table.nFeeType,
       }}
-      joining={table.nStatus !== 0}
+      joining={joining}
       person={person}
       nickName={nickName}
       busy={busy}
