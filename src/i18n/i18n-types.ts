@@ -688,6 +688,10 @@ type RootTranslation = {
 		 */
 		backToServices: string
 		/**
+		 * B​a​c​k​ ​t​o​ ​t​h​e​ ​t​a​b​l​e​'​s​ ​b​i​l​l
+		 */
+		backToTable: string
+		/**
 		 * T​h​i​s​ ​o​r​d​e​r​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​f​o​u​n​d​.
 		 */
 		loadFailed: string
@@ -6254,6 +6258,10 @@ export type TranslationFunctions = {
 		 * Book another service
 		 */
 		backToServices: () => LocalizedString
+		/**
+		 * Back to the table's bill
+		 */
+		backToTable: () => LocalizedString
 		/**
 		 * This order could not be found.
 		 */

@@ -8,7 +8,7 @@
 // same customer sending the same key again (a retry, a double tap, a lost reply) gets the first order
 // back with `replayed: true`, never a second order; the same key with a different cart is refused.
 import { z } from 'zod';
-import { ORDER_SOURCES, ORDER_STATUSES, PAY_TYPES } from '../enums';
+import { ORDER_SOURCES, ORDER_STATUSES, ORDER_TYPES, PAY_TYPES } from '../enums';
 import type { PricingResult } from '../pricing';
 import { gpsPoint } from '../shop';
 import { entityId, MAX_LINE_QUANTITY, MAX_PAGE_LIMIT, DEFAULT_PAGE_LIMIT } from './store';
@@ -269,7 +269,8 @@ export const orderSummary = z.object({
   orderNo: z.string(),
   shopId: z.number().int(),
   shopName: z.string(),
-  orderType: z.enum(SUBMIT_ORDER_TYPES),
+  /** An order placed by order/confirm, or the one that pays a table's tab or a share of it (`openTable`). */
+  orderType: z.enum(ORDER_TYPES),
   source: z.enum(ORDER_SOURCES),
   clientTypeCode: z.number().int(),
   status: z.enum(ORDER_STATUSES),

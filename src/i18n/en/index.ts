@@ -178,6 +178,7 @@ const en = {
   success: {
     backToMenu: 'Back to the menu',
     backToServices: 'Book another service',
+    backToTable: "Back to the table's bill",
     loadFailed: 'This order could not be found.',
   },
   multi: {

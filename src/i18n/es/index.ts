@@ -179,6 +179,7 @@ const es = {
   success: {
     backToMenu: 'Volver a la carta',
     backToServices: 'Reservar otro servicio',
+    backToTable: 'Volver a la cuenta de la mesa',
     loadFailed: 'No se encuentra este pedido.',
   },
   multi: {

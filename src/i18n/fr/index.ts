@@ -180,6 +180,7 @@ const fr = {
   success: {
     backToMenu: 'Retour à la carte',
     backToServices: 'Réserver une autre prestation',
+    backToTable: 'Revenir à l’addition de la table',
     loadFailed: 'Cette commande est introuvable.',
   },
   multi: {

@@ -177,6 +177,7 @@ const zhCN = {
   success: {
     backToMenu: '返回菜单',
     backToServices: '再约一个项目',
+    backToTable: '返回本桌账单',
     loadFailed: '找不到这张订单。',
   },
   multi: {

@@ -177,6 +177,7 @@ const zhTW = {
   success: {
     backToMenu: '返回菜單',
     backToServices: '再約一個項目',
+    backToTable: '返回本桌帳單',
     loadFailed: '找不到這張訂單。',
   },
   multi: {

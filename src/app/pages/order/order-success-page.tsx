@@ -19,6 +19,7 @@ import { CardSkeleton, SkeletonRegion } from '../../../views/ui/skeleton';
 import { EmptyState, ErrorView } from '../../../views/ui/state-views';
 import styles from '../../../views/order/order.module.css';
 import { useAppState } from '../../app-state';
+import { storage } from '../../../services/storage';
 import { useAppNavigation } from '../../shell';
 import { OrderPayPanel, useOrderDetail } from './order-pay-panel';
 import { WithMessages } from '../../with-messages';
@@ -89,6 +90,9 @@ function Success({ id, PL }: { id: number; PL: PaymentTexts }) {
   if (loaded.loading || !order) return <Loading title={LL.checkout.result.title()} />;
 
   const settlement = settlementOf(order);
+  // A share of a table's bill (paid here after an online gateway) goes back to the table, where the other
+  // shares are.
+  const tabId = order.orderType === 'openTable' ? storage.getOpenTab(order.shopId) : null;
   const byMemberCard = order.payment?.settlement === 'memberCard' && order.payment.state === 'success';
   return (
     <Page head={<PageHead title={settlement ? PL.successTitle() : PL.title()} />}>
@@ -128,12 +132,18 @@ function Success({ id, PL }: { id: number; PL: PaymentTexts }) {
           size="large"
           variant="secondary"
           onClick={() =>
-            order.appointment
-              ? navigation.go('/pages/user/index-tab-1', {}, { replace: true })
-              : navigation.go('/product/index', {}, { replace: true })
+            tabId !== null
+              ? navigation.go('/order/order', { id: tabId }, { replace: true })
+              : order.appointment
+                ? navigation.go('/pages/user/index-tab-1', {}, { replace: true })
+                : navigation.go('/product/index', {}, { replace: true })
           }
         >
-          {order.appointment ? LL.success.backToServices() : LL.success.backToMenu()}
+          {tabId !== null
+            ? LL.success.backToTable()
+            : order.appointment
+              ? LL.success.backToServices()
+              : LL.success.backToMenu()}
         </Button>
       </div>
     </Page>
