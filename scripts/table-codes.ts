@@ -64,12 +64,12 @@ async function main() {
     throw new Error(`TABLE_CODE_BASE_URL must be an http(s) URL, got "${base}"`);
   const database = await openDatabase(databaseConfigFromEnv(process.env));
   try {
-    const { chains, shops: demoShops, activities } = await import('../server/seed/index');
+    const { demoSeedData } = await import('../server/seed/index');
     // The demo members' pay passwords go under the server's key when PAY_PASSWORD_KEYS is set.
     const payPasswordKeys = payPasswordKeysFromEnv(process.env, true);
     // As the server seeds: the public demo merchant keys only in demo mode (DEMO_MODE, default on).
     const demoMode = !['0', 'false', 'no', 'off'].includes(process.env.DEMO_MODE?.trim().toLowerCase() ?? '');
-    await seedDatabase(database.db, { chains, shops: demoShops, activities }, { payPasswordKeys, demoMode });
+    await seedDatabase(database.db, demoSeedData(), { payPasswordKeys, demoMode });
     const codes = await ensureTableCodes(database.db);
     const shopRows = await database.db.select().from(shops).orderBy(asc(shops.id));
     const tableRows = await database.db.select().from(tables).orderBy(asc(tables.shopId), asc(tables.id));

@@ -105,12 +105,8 @@ async function main() {
   // The pool opens before the app and its log exist; dropped connections go to that log once it does.
   let logConnectionError = (error: Error) => console.warn('Database connection lost:', error.message);
   const database = await openDatabase(dbConfig, { onConnectionError: (error) => logConnectionError(error) });
-  const { chains, shops, activities, memberRules, pointStores, limitCards } = await import('./seed/index');
-  const seeded = await seedDatabase(
-    database.db,
-    { chains, shops, activities, memberRules, pointStores, limitCards },
-    { payPasswordKeys, demoMode },
-  );
+  const { demoSeedData } = await import('./seed/index');
+  const seeded = await seedDatabase(database.db, demoSeedData(), { payPasswordKeys, demoMode });
 
   const app = await buildApp({
     db: database.db,

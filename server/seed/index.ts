@@ -1,11 +1,18 @@
 // The demo shops `npm start` fills a new database with: every industry and order mode, one two-branch chain
 // sharing a membership, and one shop whose service has expired. Shop n takes its ids (products, categories,
 // tastes, specs, meal groups, tables, members, levels) from the block n000-n999, so ids never collide.
+import type { SeedData } from './seeder';
 import type { SeedChain, SeedShop } from './types';
-export { seedActivities as activities } from './activities';
-export { demoMemberRules as memberRules } from './member-rules';
-export { demoLimitCards as limitCards } from './limit-cards';
-export { demoPointStores as pointStores } from './point-store';
+import { seedActivities } from './activities';
+import { demoMemberRules } from './member-rules';
+import { demoLimitCards } from './limit-cards';
+import { demoPointStores } from './point-store';
+export {
+  seedActivities as activities,
+  demoMemberRules as memberRules,
+  demoLimitCards as limitCards,
+  demoPointStores as pointStores,
+};
 import { bunAndFlame } from './shops/bun-and-flame';
 import { tiongBahruClaypot } from './shops/tiong-bahru-claypot';
 import { linenAndLoom } from './shops/linen-and-loom';
@@ -30,6 +37,19 @@ export const shops: SeedShop[] = [
   petitFourParis,
   atelierOberkampfParis,
 ];
+
+/**
+ * Everything a new database is seeded with. The server and every script that may open a new database first
+ * (npm run table-codes) seed this same whole: the seeder runs once, so a part left out would be missing for good.
+ */
+export const demoSeedData = (): SeedData => ({
+  chains,
+  shops,
+  activities: seedActivities,
+  memberRules: demoMemberRules,
+  pointStores: demoPointStores,
+  limitCards: demoLimitCards,
+});
 
 /** URL path the API serves a seed image under. */
 export const demoImageUrl = (file: string): string => `/assets/demo/${file}`;
