@@ -5,15 +5,15 @@
 // database notifies a change of its customer, whichever process wrote it; an idle stream sends no query.
 // A comment line every 15 s keeps proxies from closing an idle stream.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { runSseStream, type StreamRegistry } from '../../http/sse-stream';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { OrderChangeEvent } from '../../../src/domain/api/order-life';
 import type { Executor } from '../../db/client';
 import { orderEvents, orders } from '../../db/schema';
 import type { OrderEventHub } from './order-event-hub';
 
-export const STREAM_HEARTBEAT_MS = 15_000;
-/** How long the browser waits before reconnecting after the stream dropped. */
-const RETRY_MS = 3_000;
+export { STREAM_HEARTBEAT_MS, type StreamRegistry } from '../../http/sse-stream';
+
 const BATCH = 100;
 
 /**
@@ -53,12 +53,6 @@ export class StreamSlots {
   }
 }
 
-/**
- * The open streams of one app: each one's "end now" function and its customer. Graceful shutdown ends them
- * all; the end-to-end tests' control ends one customer's (POST /test/streams/end).
- */
-export type StreamRegistry = Map<() => void, number>;
-
 export interface StreamArgs {
   db: Executor;
   customerId: number;
@@ -81,24 +75,10 @@ export function parseLastEventId(value: unknown): number | null {
 }
 
 /** Streams until the client goes away or the app closes; resolves when the stream has ended. */
-export async function streamOrderEvents(args: StreamArgs): Promise<void> {
-  const { db, customerId, response } = args;
+export function streamOrderEvents(args: StreamArgs): Promise<void> {
+  const { db, customerId } = args;
   let cursor = args.after;
-  let ended = false;
-  let running: Promise<void> | null = null;
-  let again = false;
-
-  response.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    // The events name the customer's orders: no cache keeps them.
-    'cache-control': 'no-store, no-transform',
-    connection: 'keep-alive',
-    // nginx and similar proxies would otherwise buffer the stream.
-    'x-accel-buffering': 'no',
-  });
-  response.write(`retry: ${RETRY_MS}\n: connected\n\n`);
-
-  const readNew = async () => {
+  const readNew = async (write: (chunk: string) => void, ended: () => boolean) => {
     for (;;) {
       const rows = await db
         .select({
@@ -114,63 +94,25 @@ export async function streamOrderEvents(args: StreamArgs): Promise<void> {
         .orderBy(asc(orderEvents.id))
         .limit(BATCH);
       for (const row of rows) {
-        if (ended) return;
+        if (ended()) return;
         const event: OrderChangeEvent = {
           orderId: row.orderId,
           orderNo: row.orderNo,
           status: row.status,
           at: row.at.toISOString(),
         };
-        response.write(`id: ${row.id}\nevent: order\ndata: ${JSON.stringify(event)}\n\n`);
+        write(`id: ${row.id}\nevent: order\ndata: ${JSON.stringify(event)}\n\n`);
         cursor = row.id;
       }
       if (rows.length < BATCH) return;
     }
   };
 
-  // One read at a time; a wake-up during a read runs one more read after it.
-  const flush = () => {
-    if (ended) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = readNew()
-      .catch((error: unknown) => {
-        args.onError?.(error);
-        end();
-      })
-      .finally(() => {
-        running = null;
-        if (again && !ended) {
-          again = false;
-          flush();
-        }
-      });
-  };
-
-  const leaveHub = args.hub.add({ customerId, cursor: () => cursor, wake: flush });
-  const heartbeat = setInterval(() => {
-    if (!ended) response.write(': ping\n\n');
-  }, args.heartbeatMs ?? STREAM_HEARTBEAT_MS);
-
-  let resolveEnded!: () => void;
-  const done = new Promise<void>((resolve) => (resolveEnded = resolve));
-  function end() {
-    if (ended) return;
-    ended = true;
-    clearInterval(heartbeat);
-    leaveHub();
-    args.registry.delete(end);
-    if (!response.writableEnded) response.end();
-    resolveEnded();
-  }
-
-  args.registry.set(end, customerId);
-  args.request.once('close', end);
-  response.once('close', end);
   // A reconnect (Last-Event-ID) gets what it missed at once, and so does a fresh stream whose change
   // committed after its start was read but before the hub knew of it.
-  flush();
-  return done;
+  return runSseStream({
+    ...args,
+    read: readNew,
+    join: (wake) => args.hub.add({ customerId, cursor: () => cursor, wake }),
+  });
 }
