@@ -32,8 +32,7 @@ import type { Listen } from '../db/notify';
 import { OrderEventHub } from '../modules/orders/order-event-hub';
 import {
   parseLastEventId,
-  STREAM_CAP_RETRY_SECONDS,
-  streamCapMessage,
+  serveStream,
   streamOrderEvents,
   StreamSlots,
   type StreamRegistry,
@@ -134,22 +133,13 @@ const orderEventsRoute: FastifyPluginAsync<OrderLifeRouteOptions> = async (app: 
     if (holder === null)
       return sendFailure(request, reply, new HttpError(401, orderLifeMessages.ticketInvalid));
     const { customerId } = holder;
-    if (!slots.take(customerId)) {
-      reply.header('retry-after', String(STREAM_CAP_RETRY_SECONDS));
-      return sendFailure(request, reply, new HttpError(429, streamCapMessage));
-    }
-    try {
-      // EventSource sends Last-Event-ID on reconnect; a query parameter serves clients that cannot.
-      const lastEventId = parseLastEventId(request.headers['last-event-id'] ?? query.data!.lastEventId);
-      // A fresh stream starts where its ticket was issued: what changed while the page was connecting is
-      // sent at once instead of being lost.
-      const after = lastEventId ?? holder.afterEventId;
-      // A hijacked reply skips Fastify's header sending: the security headers set so far go out with the
-      // stream's own.
-      for (const [name, value] of Object.entries(reply.getHeaders()))
-        if (value !== undefined) reply.raw.setHeader(name, value);
-      reply.hijack();
-      await streamOrderEvents({
+    // EventSource sends Last-Event-ID on reconnect; a query parameter serves clients that cannot.
+    const lastEventId = parseLastEventId(request.headers['last-event-id'] ?? query.data!.lastEventId);
+    // A fresh stream starts where its ticket was issued: what changed while the page was connecting is
+    // sent at once instead of being lost.
+    const after = lastEventId ?? holder.afterEventId;
+    return serveStream(request, reply, slots, customerId, () =>
+      streamOrderEvents({
         db: app.db,
         customerId,
         after,
@@ -158,10 +148,8 @@ const orderEventsRoute: FastifyPluginAsync<OrderLifeRouteOptions> = async (app: 
         registry,
         hub,
         onError: (err) => request.log.warn({ err }, 'order stream ended by an error'),
-      });
-    } finally {
-      slots.release(customerId);
-    }
+      }),
+    );
   });
 };
 

@@ -13,12 +13,7 @@ import { TabEventHub } from '../modules/open-table/tab-event-hub';
 import { streamTab } from '../modules/open-table/tab-stream';
 import { ticketHolder } from '../modules/orders/order-life';
 import { orderLifeMessages } from '../modules/orders/order-life-messages';
-import {
-  STREAM_CAP_RETRY_SECONDS,
-  streamCapMessage,
-  StreamSlots,
-  type StreamRegistry,
-} from '../modules/orders/order-stream';
+import { serveStream, StreamSlots, type StreamRegistry } from '../modules/orders/order-stream';
 
 export const TABLE_EVENTS_PATH = `${API_BASE}/table/events`;
 
@@ -74,15 +69,8 @@ const tableEventsRoute: FastifyPluginAsync<TableEventsRouteOptions> = async (
       : [];
     if (!guest) return sendFailure(request, reply, new HttpError(404, openTableMessages.tabNotFound));
     const { tabId } = guest;
-    if (!slots.take(customerId)) {
-      reply.header('retry-after', String(STREAM_CAP_RETRY_SECONDS));
-      return sendFailure(request, reply, new HttpError(429, streamCapMessage));
-    }
-    try {
-      for (const [name, value] of Object.entries(reply.getHeaders()))
-        if (value !== undefined) reply.raw.setHeader(name, value);
-      reply.hijack();
-      await streamTab({
+    return serveStream(request, reply, slots, customerId, () =>
+      streamTab({
         db: app.db,
         tabId,
         customerId,
@@ -91,10 +79,8 @@ const tableEventsRoute: FastifyPluginAsync<TableEventsRouteOptions> = async (
         registry,
         hub,
         onError: (err) => request.log.warn({ err }, 'tab stream ended by an error'),
-      });
-    } finally {
-      slots.release(customerId);
-    }
+      }),
+    );
   });
 };
 

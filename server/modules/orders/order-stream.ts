@@ -5,6 +5,8 @@
 // database notifies a change of its customer, whichever process wrote it; an idle stream sends no query.
 // A comment line every 15 s keeps proxies from closing an idle stream.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError, sendFailure } from '../../http/action';
 import { runSseStream, type StreamRegistry } from '../../http/sse-stream';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { OrderChangeEvent } from '../../../src/domain/api/order-life';
@@ -64,6 +66,32 @@ export interface StreamArgs {
   hub: OrderEventHub;
   heartbeatMs?: number;
   onError?: (error: unknown) => void;
+}
+
+/**
+ * Serves one stream: takes one of the customer's slots (429 with a retry-after past the cap), hands the raw
+ * reply to `stream` with the headers set so far (a hijacked reply skips Fastify's header sending, so the
+ * security headers go out with the stream's own), and gives the slot back when the stream ends.
+ */
+export async function serveStream(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  slots: StreamSlots,
+  customerId: number,
+  stream: () => Promise<void>,
+): Promise<unknown> {
+  if (!slots.take(customerId)) {
+    reply.header('retry-after', String(STREAM_CAP_RETRY_SECONDS));
+    return sendFailure(request, reply, new HttpError(429, streamCapMessage));
+  }
+  try {
+    for (const [name, value] of Object.entries(reply.getHeaders()))
+      if (value !== undefined) reply.raw.setHeader(name, value);
+    reply.hijack();
+    await stream();
+  } finally {
+    slots.release(customerId);
+  }
 }
 
 /** Parses a Last-Event-ID value: a positive whole number, else null (start fresh). */
