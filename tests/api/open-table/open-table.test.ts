@@ -9,64 +9,15 @@ import { chains, shops } from '../../../server/seed/index';
 import type { TableCanPayInfo, TableConfirmInfo, TableTabInfo } from '../../../src/domain/api/open-table';
 import type { TableInfo } from '../../../src/domain/api/table';
 import { runMerchantCli } from '../../../scripts/merchant';
-import { ensureTableCodes } from '../../../server/modules/orders/tables';
 import { createClock, testDatabases, useTestApp } from '../helpers';
 import { enter, newKey } from '../orders/order-fixture';
-
-const SHOP = 2;
-/** Main hall T1 (4 seats), T2, T3; private rooms R1 (S$30 an hour by the half hour, timed from opening) and
- * R2 (S$45 an hour by the whole hour). */
-const TABLE = { t1: 2701, t2: 2702, t3: 2703, t4: 2704, k1: 2705, k2: 2706, r1: 2707, r2: 2708, c1: 2709 };
-const RICE = 2109; // S$1.00
-const TEA = 2115; // S$1.50
-/** Tuesday 24 November 2026, 12:00 in Singapore: the lunch service. */
-const LUNCH = '2026-11-24T04:00:00Z';
-const MINUTE = 60_000;
+import { LUNCH, MINUTE, RICE, SHOP, TABLE, TEA, tableHelpers } from './table-fixture';
 
 describe.each(testDatabases)('open table on %s', (kind) => {
   const clock = createClock(LUNCH);
   const h = useTestApp(kind, { seed: { chains, shops }, clock, demoMode: true });
 
-  const call = <T>(path: string, body: unknown, token: string, language = 'en') =>
-    h.call<T>(path, body, { token, language });
-  const ok = async <T>(path: string, body: unknown, token: string) => {
-    const r = await call<T>(path, body, token);
-    expect(r.body.result, r.body.message).toBe(true);
-    return r.body.info;
-  };
-  /** The codes printed on the tables, made once (npm run table-codes does it for a real shop). */
-  let codes: Map<number, string> | null = null;
-  const codeOf = async (tableId: number) => {
-    codes ??= await ensureTableCodes(h.database.db, [SHOP]);
-    return codes.get(tableId) ?? 'no-such-code-000000000';
-  };
-  const open = async (token: string, tableId: number, person = 2, nickName?: string) =>
-    ok<TableTabInfo>(
-      'table/order',
-      { tableId: await codeOf(tableId), person, ...(nickName ? { nickName } : {}) },
-      token,
-    );
-  const round = (token: string, orderId: number, items: [number, number][], key = newKey()) =>
-    call<TableTabInfo>(
-      'table/userAddProducts',
-      { orderId, idempotencyKey: key, products: items.map(([id, quantity]) => ({ id, quantity })) },
-      token,
-    );
-  const refresh = (token: string, orderId: number) =>
-    ok<TableTabInfo>('table/refreshOrder', { orderId }, token);
-  const kitchen = async (action: string, id: number, reason?: string, shop = SHOP) => {
-    const r = await h.inject({
-      method: 'POST',
-      url: `/merchant/api/table/${action}`,
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer demo-merchant-${shop}`,
-        language: 'en',
-      },
-      payload: JSON.stringify({ id, ...(reason ? { reason } : {}) }),
-    });
-    return { status: r.statusCode, body: r.json() as { result: boolean; message: string } };
-  };
+  const { call, ok, codeOf, open, round, refresh, kitchen } = tableHelpers(h);
   /** The CLI's requests, answered by the test app in-process. */
   const cliFetch = (async (url: string | URL | Request, init?: RequestInit) => {
     const r = await h.inject({
