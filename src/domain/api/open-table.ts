@@ -85,8 +85,12 @@ export const SPLIT_MODES = ['all', 'equal', 'guest', 'items'] as const;
 export type SplitMode = (typeof SPLIT_MODES)[number];
 export const MAX_SPLIT_PARTS = 20;
 
+/** A coupon of the customer's (activity/couponList's id). */
+const couponId = z.number().int().positive().max(2_147_483_647);
+
 export const splitRequest = z.discriminatedUnion('mode', [
-  z.object({ mode: z.literal('all') }),
+  /** One guest pays all: at their member price, with one coupon of theirs if they choose (decision T51). */
+  z.object({ mode: z.literal('all'), couponId: couponId.optional() }),
   z.object({ mode: z.literal('equal'), parts: z.number().int().min(2).max(MAX_SPLIT_PARTS) }),
   z.object({ mode: z.literal('guest') }),
   z.object({ mode: z.literal('items') }),
@@ -177,6 +181,40 @@ export const tableConfirmInput = tableTabInput.extend({
 export type TableConfirmInput = z.input<typeof tableConfirmInput>;
 
 /**
+ * table/quote: what the whole bill comes to for the reader if they pay it all now (decision T51): their
+ * member price and, when `couponId` is given, that coupon; with every coupon of theirs the engine judged.
+ */
+export const tableQuoteInput = tableTabInput.extend({ couponId: couponId.nullable().default(null) });
+export type TableQuoteInput = z.input<typeof tableQuoteInput>;
+
+export const tableQuoteCoupon = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  usable: z.boolean(),
+  /** What it takes off the whole bill (0 when unusable). */
+  discount: z.number().int(),
+  /** Why not (CouponRejection codes of the pricing engine), empty when usable. */
+  reasons: z.array(z.string()),
+});
+export type TableQuoteCoupon = z.infer<typeof tableQuoteCoupon>;
+
+export const tableQuoteInfo = z.object({
+  /** The bill as every phone sees it (no member price, no coupon). */
+  billTotal: z.number().int(),
+  /** Taken off by the reader's member price; 0 without a member card or member prices. */
+  memberDiscount: z.number().int(),
+  /** Taken off by the chosen coupon (0 without one). */
+  couponDiscount: z.number().int(),
+  /** What the reader pays for the whole bill, minor units. */
+  total: z.number().int(),
+  /** The coupon applied: the one asked for when usable, else null. */
+  couponId: z.number().int().nullable(),
+  /** The reader's coupons held for this shop, usable ones first, the best first. */
+  coupons: z.array(tableQuoteCoupon),
+});
+export type TableQuoteInfo = z.infer<typeof tableQuoteInfo>;
+
+/**
  * table/payPart: the reader takes one part of a split bill (`part`, equal or guest mode) or the lines they
  * pick (`lineIds`, items mode) and gets the order that pays it (order/pay). Idempotent per key.
  */
@@ -214,6 +252,7 @@ export const openTableContract = {
   refreshOrder: { input: tableTabInput, info: tableTabInfo },
   userOrders: { input: tableTabInput, info: tableRoundsInfo },
   canPay: { input: tableTabInput, info: tableCanPayInfo },
+  quote: { input: tableQuoteInput, info: tableQuoteInfo },
   confirm: { input: tableConfirmInput, info: tableConfirmInfo },
   payPart: { input: tablePayPartInput, info: tableConfirmInfo },
   cancelPay: { input: tableTabInput, info: tableTabInfo },

@@ -3,7 +3,7 @@
 // the orders tab. In the words of the screens, in either language.
 import { expect, type Locator, type Page } from '@playwright/test';
 import { App } from './app';
-import { consumerCall } from './orders';
+import { ConsumerCallRefused, consumerCall } from './orders';
 
 /** Lumière Hair & Beauty Studio: appointments only, Shanghai. */
 export const STUDIO = 5;
@@ -138,6 +138,31 @@ export async function appointmentOf(
 }
 
 /**
+ * Holds the first free start on the first days with two or more. Scenarios run side by side on one server, so
+ * another may take a start between the read and the hold: a `slotTaken` refusal moves on to the next start.
+ */
+async function holdFirstFree(
+  page: Page,
+  productId: number,
+  serviceUserId: number,
+  dates: { date: string; starts: { time: string }[] }[],
+): Promise<{ hold: { id: number }; start: { date: string; time: string } }> {
+  const candidates = dates
+    .filter((d) => d.starts.length > 1)
+    .flatMap((d) => d.starts.map((s) => ({ date: d.date, time: s.time })));
+  for (const start of candidates) {
+    try {
+      const hold = await consumerCall<{ id: number }>(page, 'beauty/hold', { productId, serviceUserId, start });
+      return { hold, start };
+    } catch (error) {
+      const reason = error instanceof ConsumerCallRefused && (error.info as { reason?: string } | null)?.reason;
+      if (reason !== 'slotTaken') throw error;
+    }
+  }
+  throw new Error(`no free start for service ${productId} with technician ${serviceUserId}`);
+}
+
+/**
  * Books an appointment for this browser's customer through the API, paid at the counter: the service with the
  * technician at their first time on the first day from `from` that has two or more (the appointment pages
  * have scenarios of their own).
@@ -153,9 +178,7 @@ export async function bookThroughApi(
     'beauty/availability',
     { productId, serviceUserId, date: from, days: 7 },
   );
-  const day = availability.dates.find((d) => d.starts.length > 1)!;
-  const start = { date: day.date, time: day.starts[0]!.time };
-  const hold = await consumerCall<{ id: number }>(page, 'beauty/hold', { productId, serviceUserId, start });
+  const { hold, start } = await holdFirstFree(page, productId, serviceUserId, availability.dates);
   const pay = await consumerCall<{ payTypes: { id: number; payType: string }[] }>(page, 'store/paySetting', {
     orderType: 'appointment',
   });

@@ -21,6 +21,17 @@ export interface PlacedOrder {
   payDeadlineAt: string;
 }
 
+/** A refusal of a consumer call: the server's message and the `info` it carried (a reason, next free times…). */
+export class ConsumerCallRefused extends Error {
+  constructor(
+    path: string,
+    message: string,
+    readonly info: unknown,
+  ) {
+    super(`${path}: ${message}`);
+  }
+}
+
 /** POSTs a consumer call with the visitor's token, from inside the page (same origin, same session). */
 export async function consumerCall<T>(page: Page, path: string, body: unknown): Promise<T> {
   const reply = await page.evaluate(
@@ -35,7 +46,7 @@ export async function consumerCall<T>(page: Page, path: string, body: unknown): 
     },
     { path, body },
   );
-  if (!reply.result) throw new Error(`${path}: ${reply.message}`);
+  if (!reply.result) throw new ConsumerCallRefused(path, reply.message, reply.info);
   return reply.info as T;
 }
 
