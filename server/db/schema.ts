@@ -1542,6 +1542,8 @@ export const tableTabs = pgTable(
     /** Equal shares: how many, as asked for with the mode (a later request does not change them). */
     splitParts: integer('split_parts'),
     billTotal: integer('bill_total'),
+    /** The coupon the guest paying all chose (decision T51): their order reserves it. */
+    billCouponId: integer('bill_coupon_id'),
     createdAt: createdAt(),
     closedAt: stamp('closed_at'),
   },

@@ -5,16 +5,18 @@
 import {
   tableAddProductsInput,
   tableConfirmInput,
+  tableQuoteInput,
   tableOrderInput,
   tablePayPartInput,
   tableTabInput,
   type TableCanPayInfo,
   type TableConfirmInfo,
+  type TableQuoteInfo,
   type TableTabInfo,
 } from '../../src/domain/api/open-table';
 import { getTableInfoInput, type TableInfo } from '../../src/domain/api/table';
 import { actionRoutes, BusinessError, defineAction, type AnyAction } from '../http/action';
-import { cancelTabPay, confirmTab, payTabPart } from '../modules/open-table/tab-bill';
+import { cancelTabPay, confirmTab, payTabPart, quoteTab } from '../modules/open-table/tab-bill';
 import { addRound, canPayTab, openOrJoinTab, refreshTab, tabRounds } from '../modules/open-table/tabs';
 import { myLiveTab } from '../modules/open-table/tab-access';
 import { orderEnvOf } from '../modules/orders/order-env';
@@ -86,6 +88,14 @@ actions.push(
     auth: 'session',
     handler: ({ input, ctx, app }): Promise<TableConfirmInfo> =>
       confirmTab(envOf(app, ctx), input.orderId, input.split),
+  }),
+  defineAction({
+    area: 'table',
+    action: 'quote',
+    input: tableQuoteInput,
+    auth: 'session',
+    handler: ({ input, ctx, app }): Promise<TableQuoteInfo> =>
+      quoteTab(envOf(app, ctx), input.orderId, input.couponId),
   }),
   defineAction({
     area: 'table',

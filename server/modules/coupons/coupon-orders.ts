@@ -25,7 +25,7 @@ function unusable(
 }
 
 /** The session's proven phone, or null for a device-only session. */
-export async function phoneOf(db: Executor, session: Session): Promise<string | null> {
+export async function phoneOf(db: Executor, session: Pick<Session, 'customerId'>): Promise<string | null> {
   const [row] = await db
     .select({ phone: customers.phone })
     .from(customers)
@@ -39,7 +39,7 @@ export async function phoneOf(db: Executor, session: Session): Promise<string | 
  */
 export async function chosenCoupon(
   db: Executor,
-  session: Session,
+  session: Pick<Session, 'customerId'>,
   scope: ShopScope,
   couponId: number,
   locale: CatalogueLocale,

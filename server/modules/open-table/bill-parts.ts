@@ -232,6 +232,7 @@ export async function reopenTab(tx: Executor, tab: TabRow): Promise<void> {
       splitMode: null,
       splitParts: null,
       billTotal: null,
+      billCouponId: null,
       version: sql`${tableTabs.version} + 1`,
     })
     .where(eq(tableTabs.id, tab.id));

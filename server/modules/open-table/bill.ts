@@ -3,14 +3,18 @@
 // table/payPart, and the bill as every phone reads it. Every write to a paying tab starts by locking its
 // row, so two guests taking the same part, overlapping picks, a cancelPay and the merchant's closeTab are
 // decided one after the other, each reading what the one before committed.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { SplitMode } from '../../../src/domain/api/open-table';
 import { splitByWeights, splitEqually } from '../../../src/pricing/split-bill';
 import type { Executor } from '../../db/client';
 import { tableBillParts, tables, tableTabs } from '../../db/schema';
+import { BusinessError } from '../../http/action';
 import type { CatalogEntry } from '../catalog/catalog-cache';
+import { couponToReserve, reserveCoupon } from '../coupons/coupon-orders';
+import { localDate } from '../orders/orders';
 import { findSubmitted, requestHash, submitOrdersIn } from '../orders/orders-store';
 import { refuse, type LineRow, type TabEnv, type TabRow } from './tab-access';
+import { EVERYONE, payerTerms, type PayerTerms } from './payer-terms';
 import { billOrder } from './tab-order';
 import { billedLines, flagOf, priceTab, tabContents, type TabPricing } from './tab-pricing';
 
@@ -79,42 +83,84 @@ function planParts(
 export async function planBill(env: TabEnv, entry: CatalogEntry, tab: TabRow): Promise<void> {
   if (tab.billTotal !== null) return;
   const contents = await tabContents(env, tab.id);
-  const pricing = await priceTab(env, entry, tab, contents.rounds, contents.lines);
-  const total = pricing.totals.total;
   const mode = tab.splitMode ?? 'all';
+  const priced = await undoneOnRefusal(env, tab, async () => {
+    const terms = mode === 'all' ? await wholeBillTerms(env, entry, tab) : EVERYONE;
+    const pricing = await priceTab(env, entry, tab, contents.rounds, contents.lines, terms);
+    // The engine's word on the coupon against the frozen bill, as order/confirm takes it (C24).
+    const couponId = couponToReserve(pricing, terms.couponId, env.locale);
+    return { pricing, own: { memberId: terms.member?.id ?? null, couponId } };
+  });
+  const { pricing } = priced;
+  const total = pricing.totals.total;
   const parts = tab.splitParts ?? undefined;
   const planned = mode === 'all' ? [] : planParts(mode, parts, total, pricing, contents);
   const lines = billedLines(contents.rounds, contents.lines);
-  const refusal = await env.db.transaction(async (tx) => {
-    const locked = await lockTab(tx, tab.id, 'paying');
-    // Written by another call, or the bill was taken back and asked for again: that request plans its own.
-    if (!locked || locked.billTotal !== null || locked.billAt?.getTime() !== tab.billAt?.getTime())
-      return null;
-    if (typeof planned === 'string') {
+  const refusal = await undoneOnRefusal(env, tab, () =>
+    env.db.transaction(async (tx) => {
+      const locked = await lockTab(tx, tab.id, 'paying');
+      // Written by another call, or the bill was taken back and asked for again: that request plans its own.
+      if (!locked || locked.billTotal !== null || locked.billAt?.getTime() !== tab.billAt?.getTime())
+        return null;
+      if (typeof planned === 'string') {
+        await unfreeze(tx, tab.id);
+        return planned;
+      }
       await tx
         .update(tableTabs)
-        .set({
-          status: 'ordering',
-          billAt: null,
-          billBy: null,
-          splitMode: null,
-          splitParts: null,
-          version: sql`${tableTabs.version} + 1`,
-        })
+        .set({ billTotal: total, version: sql`${tableTabs.version} + 1` })
         .where(eq(tableTabs.id, tab.id));
-      return planned;
-    }
-    await tx
-      .update(tableTabs)
-      .set({ billTotal: total, version: sql`${tableTabs.version} + 1` })
-      .where(eq(tableTabs.id, tab.id));
-    if (mode === 'all') await writeWholeBill(env, entry, tx, locked, pricing, lines);
-    else if (planned.length > 0)
-      await tx.insert(tableBillParts).values(planned.map((p) => ({ ...p, tabId: tab.id })));
-    await setTableStatus(tx, tab.tableId, 2);
-    return null;
-  });
+      if (mode === 'all') await writeWholeBill(env, entry, tx, locked, pricing, lines, priced.own);
+      else if (planned.length > 0)
+        await tx.insert(tableBillParts).values(planned.map((p) => ({ ...p, tabId: tab.id })));
+      await setTableStatus(tx, tab.tableId, 2);
+      return null;
+    }),
+  );
   if (refusal) throw refuse(refusal, { parts: parts ?? contents.guests.length });
+}
+
+/** The payer's terms for the whole bill: their member price and the coupon they chose (T51). */
+function wholeBillTerms(env: TabEnv, entry: CatalogEntry, tab: TabRow): Promise<PayerTerms> {
+  const { settings, chainId } = entry.shop.row;
+  const scope = { shopId: tab.shopId, chainId, today: localDate(env.now, settings.timezone) };
+  const payer = tab.billBy ?? tab.openedBy;
+  return payerTerms(env.db, entry, payer, scope, tab.billCouponId, env.catalogueLocale);
+}
+
+/** A paying tab without a plan back to ordering: the bill it asked for cannot be written. */
+async function unfreeze(tx: Executor, tabId: number): Promise<void> {
+  await tx
+    .update(tableTabs)
+    .set({
+      status: 'ordering',
+      billAt: null,
+      billBy: null,
+      splitMode: null,
+      splitParts: null,
+      billCouponId: null,
+      version: sql`${tableTabs.version} + 1`,
+    })
+    .where(and(eq(tableTabs.id, tabId), eq(tableTabs.status, 'paying'), isNull(tableTabs.billTotal)));
+}
+
+/**
+ * Runs a step of the plan; a refusal it raises (the payer's coupon unusable, or taken by another order
+ * meanwhile) puts the tab back to ordering, so the table is not left paying a bill nobody can write, and
+ * is passed on. Only the request that froze the bill is undone (its instant still the tab's).
+ */
+async function undoneOnRefusal<T>(env: TabEnv, tab: TabRow, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    if (!(error instanceof BusinessError)) throw error;
+    await env.db.transaction(async (tx) => {
+      const locked = await lockTab(tx, tab.id, 'paying');
+      if (locked && locked.billTotal === null && locked.billAt?.getTime() === tab.billAt?.getTime())
+        await unfreeze(tx, tab.id);
+    });
+    throw error;
+  }
 }
 
 /** `all`: the order of the whole bill, owned by the guest who asked, as the one part (T21, T25). */
@@ -125,9 +171,10 @@ async function writeWholeBill(
   tab: TabRow,
   pricing: TabPricing,
   lines: LineRow[],
+  own: { memberId: number | null; couponId: number | null },
 ): Promise<void> {
   const payer = tab.billBy ?? tab.openedBy;
-  const prepared = await billOrder(env, entry, tab, pricing, lines, payer, null, tx);
+  const prepared = await billOrder(env, entry, tab, pricing, lines, payer, null, tx, own);
   const billAt = tab.billAt!.getTime();
   const args = {
     customerId: payer,
@@ -139,9 +186,11 @@ async function writeWholeBill(
   };
   // One transaction writes the plan, so the key was never claimed without it; a tab confirmed before the
   // plan existed may have its order already.
-  const orderId =
-    (await submitOrdersIn(tx, args))[0] ?? (await findSubmitted(tx, payer, args.key, args.hash))?.[0];
+  const written = (await submitOrdersIn(tx, args))[0];
+  const orderId = written ?? (await findSubmitted(tx, payer, args.key, args.hash))?.[0];
   if (orderId === undefined) throw new Error(`tab ${tab.id}: the bill's order was not written`);
+  // The coupon names the order that holds it; taken by another order meanwhile, the plan rolls back (C25).
+  if (written !== undefined) await reserveCoupon(tx, { id: orderId, couponId: own.couponId }, env.now);
   await tx.update(tableTabs).set({ orderId }).where(eq(tableTabs.id, tab.id));
   await tx.insert(tableBillParts).values({
     tabId: tab.id,

@@ -5,14 +5,19 @@ import type {
   SplitRequest,
   TableConfirmInfo,
   TablePayPartInput,
+  TableQuoteInfo,
   TableTabInfo,
 } from '../../../src/domain/api/open-table';
 import { orders, tableRounds, tableTabs } from '../../db/schema';
 import type { CatalogEntry } from '../catalog/catalog-cache';
+import { chosenCoupon } from '../coupons/coupon-orders';
 import { closeOrder } from '../orders/order-life';
+import { localDate } from '../orders/orders';
 import { planBill } from './bill';
 import { cancelSplit, takePart } from './bill-parts';
+import { quoteTerms } from './payer-terms';
 import { guestTab, openTableShop, refuse, type TabEnv } from './tab-access';
+import { priceTab, tabContents } from './tab-pricing';
 import { canPayTab } from './tabs';
 import { tabView } from './tab-view';
 
@@ -35,6 +40,11 @@ export async function confirmTab(
   if (tab.status === 'ordering') {
     const payable = await canPayTab(env, tabId);
     if (!payable.canPay) throw refuse(payable.reason === 'notOrdering' ? 'tabNotOrdering' : payable.reason!);
+    const couponId = split.mode === 'all' ? (split.couponId ?? null) : null;
+    // Someone else's coupon, one of another shop or one already held by an order is refused before the
+    // bill freezes; whether it applies to the bill the engine says when the plan is written (T51).
+    if (couponId !== null)
+      await chosenCoupon(db, session, scopeOf(entry, now), couponId, env.catalogueLocale);
     const [paying] = await db
       .update(tableTabs)
       .set({
@@ -43,6 +53,7 @@ export async function confirmTab(
         billBy: session.customerId,
         splitMode: split.mode,
         splitParts: split.mode === 'equal' ? split.parts : null,
+        billCouponId: couponId,
         version: sql`${tableTabs.version} + 1`,
       })
       .where(
@@ -62,6 +73,51 @@ export async function confirmTab(
   const [planned] = await db.select().from(tableTabs).where(eq(tableTabs.id, tab.id));
   return confirmed(env, entry, tab.id, planned?.orderId ?? null);
 }
+
+/**
+ * table/quote: what the whole bill comes to for the reader paying it all now, on their terms (T51): their
+ * member price and the coupon asked for, with what each of their coupons would take off. Only while the
+ * tab orders: once the bill is asked for it is what the bill says.
+ */
+export async function quoteTab(env: TabEnv, tabId: number, couponId: number | null): Promise<TableQuoteInfo> {
+  const entry = await openTableShop(env);
+  const { db, session } = env;
+  const tab = await guestTab(db, session, tabId);
+  if (tab.status !== 'ordering') throw refuse('tabNotOrdering');
+  const [{ rounds, lines }, terms] = await Promise.all([
+    tabContents(env, tab.id),
+    quoteTerms(db, entry, session.customerId, scopeOf(entry, env.now), couponId, env.catalogueLocale),
+  ]);
+  const [everyone, member, mine] = await Promise.all([
+    priceTab(env, entry, tab, rounds, lines),
+    priceTab(env, entry, tab, rounds, lines, { ...terms, couponId: null }),
+    priceTab(env, entry, tab, rounds, lines, terms),
+  ]);
+  const coupons = mine.coupon.evaluations
+    .map((e) => ({
+      id: e.id,
+      name: e.name,
+      usable: e.usable,
+      discount: e.usable ? e.amount : 0,
+      reasons: e.reasons,
+    }))
+    .sort((a, b) => Number(b.usable) - Number(a.usable) || b.discount - a.discount || a.id - b.id);
+  return {
+    billTotal: everyone.totals.total,
+    // Each saving as it reaches the total (with the tax and charges on it), so that the lines add up (T46).
+    memberDiscount: everyone.totals.total - member.totals.total,
+    couponDiscount: member.totals.total - mine.totals.total,
+    total: mine.totals.total,
+    couponId: mine.coupon.applied?.id ?? null,
+    coupons,
+  };
+}
+
+const scopeOf = (entry: CatalogEntry, now: Date) => ({
+  shopId: entry.shop.row.id,
+  chainId: entry.shop.row.chainId,
+  today: localDate(now, entry.shop.row.settings.timezone),
+});
 
 /** table/payPart: the reader takes a part of the split bill and is answered the order that pays it. */
 export async function payTabPart(env: TabEnv, input: TablePayPartInput): Promise<TableConfirmInfo> {

@@ -1,6 +1,7 @@
 // The order that pays a tab's bill, or one part of it (decisions T21, T26): an open-table order of client
-// type 203 owned by whoever pays, taking no stock (the rounds took it) and carrying no member, coupon or
-// card of its own (the bill is priced for everyone, T19; a member's card pays it at order/pay).
+// type 203 owned by whoever pays, taking no stock (the rounds took it). A part carries no member or coupon of
+// its own (the bill is priced for everyone, T19); the whole bill's order carries its payer's member and
+// coupon (T51). A member's card pays either at order/pay.
 import { eq } from 'drizzle-orm';
 import { splitByWeights } from '../../../src/pricing/split-bill';
 import type { Executor } from '../../db/client';
@@ -62,6 +63,7 @@ export async function billOrder(
   payer: number,
   share: BillShare | null,
   db: Executor = env.db,
+  own: { memberId: number | null; couponId: number | null } = { memberId: null, couponId: null },
 ): Promise<PreparedOrder> {
   const { now } = env;
   const { row: shop } = entry.shop;
@@ -74,8 +76,8 @@ export async function billOrder(
   const values: OrderValues = {
     shopId: tab.shopId,
     customerId: payer,
-    // The payer's card is chosen when paying (order/pay); the tab itself is priced for everyone (T19).
-    memberId: null,
+    // The payer's card is chosen when paying (order/pay); only the whole bill takes the payer's terms (T51).
+    memberId: own.memberId,
     orderType: 'openTable',
     clientTypeCode: OPEN_TABLE_CLIENT_TYPE,
     source: 'openTable',
@@ -101,7 +103,7 @@ export async function billOrder(
     createdAt: now,
     statusChangedAt: now,
     payDeadlineAt: new Date(now.getTime() + shop.payWindowMinutes * 60_000),
-    couponId: null,
+    couponId: own.couponId,
     limitCardId: null,
     activityUnits: 0,
   };

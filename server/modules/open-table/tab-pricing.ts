@@ -10,6 +10,7 @@ import { runningPriceActivities } from '../coupons/activities';
 import { pricingShopOf } from '../orders/delivery';
 import { localDate } from '../orders/orders';
 import { guestLabel } from './open-table-messages';
+import { EVERYONE, type PayerTerms } from './payer-terms';
 import { OPEN_TABLE_CLIENT_TYPE, type LineRow, type RoundRow, type TabEnv, type TabRow } from './tab-access';
 
 export type GuestRow = typeof tableGuests.$inferSelect;
@@ -69,6 +70,7 @@ export function billedLines(rounds: RoundRow[], lines: LineRow[]): LineRow[] {
 /**
  * The bill, from the lines the kitchen has not rejected or returned. It is one bill for every phone: no
  * member price or member discount of whoever reads it (decision T19); the shop's price activities apply.
+ * The whole bill's order, and its quote, price it on the payer's terms instead (T51).
  */
 export async function priceTab(
   env: TabEnv,
@@ -76,6 +78,7 @@ export async function priceTab(
   tab: TabRow,
   rounds: RoundRow[],
   lines: LineRow[],
+  terms: PayerTerms = EVERYONE,
 ) {
   const { settings } = entry.shop.row;
   const counted = billedLines(rounds, lines);
@@ -84,11 +87,13 @@ export async function priceTab(
   return priceOrder(
     parsePricingInput({
       shop: pricingShopOf(tab.shopId, settings),
-      memberSetting: { isOpenDiscount: false, discountMode: 1, isOnlyCardPayForDiscount: false },
+      memberSetting: terms.memberSetting,
       orderType: 'openTable',
       clientTypeCode: OPEN_TABLE_CLIENT_TYPE,
       payType: null,
-      member: null,
+      member: terms.member,
+      coupons: terms.coupons,
+      couponId: terms.couponId,
       lines: counted.map((l) => ({ ...l.cart, flag: flagOf(l), quantity: l.quantity })),
       activities: await runningPriceActivities(
         env.db,

@@ -3,7 +3,7 @@
 // the bill's split once it was asked for.
 import { eq } from 'drizzle-orm';
 import { TAB_STATUS_CODES, type TableRound, type TableTabInfo } from '../../../src/domain/api/open-table';
-import { tables, tableTabs, type Text } from '../../db/schema';
+import { orders, tables, tableTabs, type Text } from '../../db/schema';
 import { localize } from '../catalog/catalog';
 import type { CatalogEntry } from '../catalog/catalog-cache';
 import { billView, partsOf } from './bill-parts';
@@ -52,7 +52,8 @@ export async function tabView(env: TabEnv, entry: CatalogEntry, tabId: number): 
         reason: l.state === 'returned' ? l.returnedReason : r.state === 'rejected' ? r.reason : '',
       })),
   }));
-  const { totals, taxes, fees } = pricing;
+  const { taxes, fees } = pricing;
+  const totals = await wholeBillTotals(env, tab.orderId, pricing.totals, taxes);
   const end = timerEnd(tab, now);
   const bill = billView(tab, parts, names, billedLines(rounds, lines), session.customerId);
   return {
@@ -76,7 +77,7 @@ export async function tabView(env: TabEnv, entry: CatalogEntry, tabId: number): 
     tableTime: fees.table,
     fSaleAmount: totals.list,
     fDiscountAmount: totals.productDiscount + totals.activityDiscount + totals.couponDiscount,
-    fTaxAmount: taxes.added + taxes.included,
+    fTaxAmount: totals.tax,
     fRoundingAmount: totals.rounding,
     fReceivedAmount: bill ? bill.paid : tab.status === 'paid' ? totals.total : 0,
     total: totals.total,
@@ -89,4 +90,35 @@ export async function tabView(env: TabEnv, entry: CatalogEntry, tabId: number): 
     rounds: shownRounds,
     version: tab.version,
   };
+}
+
+type Totals = Awaited<ReturnType<typeof priceTab>>['totals'];
+
+/**
+ * The totals every phone shows: the tab's, or once one guest took the whole bill, that order's, which may
+ * carry the payer's member price and coupon (T51), so that the summary adds up to what is being paid.
+ */
+async function wholeBillTotals(
+  env: TabEnv,
+  orderId: number | null,
+  totals: Totals,
+  taxes: { added: number; included: number },
+): Promise<Totals & { tax: number }> {
+  const tax = taxes.added + taxes.included;
+  if (orderId === null) return { ...totals, tax };
+  const [order] = await env.db
+    .select({
+      list: orders.listAmount,
+      productDiscount: orders.productDiscount,
+      activityDiscount: orders.activityDiscount,
+      couponDiscount: orders.couponDiscount,
+      taxAdded: orders.taxAdded,
+      taxIncluded: orders.taxIncluded,
+      rounding: orders.rounding,
+      total: orders.total,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!order) return { ...totals, tax };
+  return { ...totals, ...order, tax: order.taxAdded + order.taxIncluded };
 }

@@ -201,9 +201,9 @@ export type TableQuoteCoupon = z.infer<typeof tableQuoteCoupon>;
 export const tableQuoteInfo = z.object({
   /** The bill as every phone sees it (no member price, no coupon). */
   billTotal: z.number().int(),
-  /** Taken off by the reader's member price; 0 without a member card or member prices. */
+  /** What the reader's member price takes off the total (with the tax and charges on it); 0 without one. */
   memberDiscount: z.number().int(),
-  /** Taken off by the chosen coupon (0 without one). */
+  /** What the chosen coupon takes off the total (its amount and the tax and charges on it); 0 without one. */
   couponDiscount: z.number().int(),
   /** What the reader pays for the whole bill, minor units. */
   total: z.number().int(),

@@ -1,0 +1,1 @@
+ALTER TABLE "table_tabs" ADD COLUMN "bill_coupon_id" integer;
