@@ -87,6 +87,11 @@ export interface OpenTableContext {
   couponId: number | null;
   /** What the whole bill comes to for the reader (table/quote), while the split is "pay all". */
   quote: TableQuoteInfo | null;
+  /**
+   * The tab as it stood when the quote was asked: a newer one (a round, a kitchen move) or another total (a fee
+   * step, which moves no version) is quoted again.
+   */
+  quotedOn: { version: number; total: number } | null;
   picked: number[];
   /** The part being taken: its index (equal, guest) or null (items: `picked`), and its key. */
   taking: { part: number | null; key: string } | null;
@@ -201,6 +206,9 @@ export const openTableMachine = setup({
     staysPayingAll: ({ context }, params: { split: SplitRequest }) =>
       context.split.mode === 'all' && params.split.mode === 'all',
     choosesPayAll: (_, params: { split: SplitRequest }) => params.split.mode === 'all',
+    quoteBehindTab: ({ context }) =>
+      context.tab !== null &&
+      (context.tab.version !== context.quotedOn?.version || context.tab.total !== context.quotedOn.total),
     feeBehind: ({ context }) =>
       context.tab !== null && context.now !== null && feeBehind(context.tab, context.now),
     hasPayOrder: ({ context }) =>
@@ -275,6 +283,9 @@ export const openTableMachine = setup({
     storeQuote: assign((_, params: TableQuoteInfo) => ({ quote: params, couponId: params.couponId })),
     // Without a price read, the bill is asked for without a coupon rather than with one never checked.
     forgetQuote: assign({ quote: null }),
+    noteQuotedTab: assign(({ context }) => ({
+      quotedOn: context.tab ? { version: context.tab.version, total: context.tab.total } : null,
+    })),
     togglePick: assign(({ context }, params: { lineId: number }) => ({
       picked: context.picked.includes(params.lineId)
         ? context.picked.filter((id) => id !== params.lineId)
@@ -327,6 +338,7 @@ export const openTableMachine = setup({
     split: { mode: 'all' },
     couponId: null,
     quote: null,
+    quotedOn: null,
     picked: [],
     taking: null,
     payOrderId: null,
@@ -499,6 +511,7 @@ export const openTableMachine = setup({
                 /** Equal shares, by guest, picked items: every phone sees the same bill, no price of one's own. */
                 unpriced: {},
                 quoting: {
+                  entry: 'noteQuotedTab',
                   // Confirming now would send a coupon the server has not yet checked against the bill.
                   on: { 'bill.confirm': {} },
                   invoke: {
@@ -511,7 +524,7 @@ export const openTableMachine = setup({
                     onError: { target: 'quoteFailed', actions: 'forgetQuote' },
                   },
                 },
-                quoted: {},
+                quoted: { always: { guard: 'quoteBehindTab', target: 'quoting' } },
                 /** No price read: the bill can still be asked for, without a coupon, or the price read again. */
                 quoteFailed: {
                   on: { 'bill.quoteRetry': 'quoting' },
