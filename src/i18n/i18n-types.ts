@@ -3650,6 +3650,38 @@ export type NamespaceOpenTableTranslation = {
 		 * K​e​e​p​ ​o​r​d​e​r​i​n​g
 		 */
 		cancel: string
+		/**
+		 * Y​o​u​r​ ​p​r​i​c​e
+		 */
+		priceTitle: string
+		/**
+		 * B​i​l​l
+		 */
+		billTotal: string
+		/**
+		 * M​e​m​b​e​r​ ​p​r​i​c​e
+		 */
+		memberPrice: string
+		/**
+		 * C​o​u​p​o​n
+		 */
+		coupon: string
+		/**
+		 * N​o​ ​c​o​u​p​o​n
+		 */
+		noCoupon: string
+		/**
+		 * C​o​u​p​o​n​ ​d​i​s​c​o​u​n​t
+		 */
+		couponDiscount: string
+		/**
+		 * Y​o​u​ ​p​a​y
+		 */
+		youPay: string
+		/**
+		 * Y​o​u​r​ ​p​r​i​c​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​w​o​r​k​e​d​ ​o​u​t​.​ ​Y​o​u​ ​c​a​n​ ​s​t​i​l​l​ ​a​s​k​ ​f​o​r​ ​t​h​e​ ​b​i​l​l​ ​w​i​t​h​o​u​t​ ​a​ ​c​o​u​p​o​n​.
+		 */
+		priceFailed: string
 	}
 	bill: {
 		/**
@@ -9079,6 +9111,38 @@ export type TranslationFunctions = {
 			 * Keep ordering
 			 */
 			cancel: () => LocalizedString
+			/**
+			 * Your price
+			 */
+			priceTitle: () => LocalizedString
+			/**
+			 * Bill
+			 */
+			billTotal: () => LocalizedString
+			/**
+			 * Member price
+			 */
+			memberPrice: () => LocalizedString
+			/**
+			 * Coupon
+			 */
+			coupon: () => LocalizedString
+			/**
+			 * No coupon
+			 */
+			noCoupon: () => LocalizedString
+			/**
+			 * Coupon discount
+			 */
+			couponDiscount: () => LocalizedString
+			/**
+			 * You pay
+			 */
+			youPay: () => LocalizedString
+			/**
+			 * Your price could not be worked out. You can still ask for the bill without a coupon.
+			 */
+			priceFailed: () => LocalizedString
 		}
 		bill: {
 			/**

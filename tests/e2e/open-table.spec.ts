@@ -2,13 +2,15 @@
 // same code and joins her tab; both send rounds from the menu; the kitchen (npm run merchant) accepts them,
 // cooks one dish and returns another with a reason, and both screens follow within the stream's second; the
 // room's fee ticks as the server's clock moves; the bill is split in two equal shares and each pays one at
-// the counter, and both phones end on "paid". Tagged @clock: it moves the server's clock.
+// the counter, and both phones end on "paid". Tagged @clock: it moves the server's clock. A member who pays
+// the whole bill alone uses a coupon of theirs and pays the price the split sheet showed (decision T51).
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, SHOPS_OPEN, test } from './fixtures';
 import { MenuPage } from './pages/app';
-import { AddToCart, CartBar } from './pages/order';
+import { OffersPage } from './pages/coupons';
+import { AddToCart, CartBar, minorUnits } from './pages/order';
 import { advanceServerClock } from './pages/orders';
-import { kitchen, OpenTablePages, tableCode } from './pages/open-table';
+import { CLAYPOT, kitchen, OpenTablePages, tableCode } from './pages/open-table';
 import { PayPanel } from './pages/payment';
 
 test.describe.configure({ timeout: 120_000 });
@@ -169,4 +171,79 @@ test('two guests share a tab live, the kitchen moves it, the fee ticks and each 
   await ana.expectRoute('/product/table');
   await expect(page.getByRole('heading', { name: '开台' })).toBeVisible();
   await ben.context.close();
+});
+
+test('a member who pays the whole tab uses a coupon of theirs and pays the price the split sheet showed', async ({
+  app,
+  login,
+  page,
+  baseURL,
+}) => {
+  await page.addInitScript(() => localStorage.setItem('user-language', 'en'));
+  const guest = new OpenTablePages(page);
+  const menu = new MenuPage(page);
+  const adding = new AddToCart(page);
+  const cart = new CartBar(page);
+  const pay = new PayPanel(page);
+
+  // Li Wei is a Silver member of the claypot house: no level discount, and the house shows no member prices,
+  // so his price for the bill differs from the table's only by his coupon. He logs in at the burger counter,
+  // whose SMS sender takes his mainland number, and claims the house's S$5 off over S$30 (no other scenario
+  // gives him claypot coupons).
+  await app.open('/', { id: 1 });
+  await expect.poll(() => app.route()).not.toBe('/');
+  await app.open('/pages/user/login');
+  await login.withDemoCode('13800000001');
+  await app.open('/', { id: CLAYPOT });
+  await expect.poll(() => app.route()).not.toBe('/');
+  const offers = new OffersPage(page);
+  await offers.goto();
+  await offers.claim('S$5 off over S$30');
+
+  // He opens table T4 of the main hall (no table fee, used by no other scenario) and sends three claypot
+  // rice, well over the coupon's S$30 even with the second pot at half price.
+  await guest.scan(tableCode('T4'));
+  await guest.expectRoute('/product/table');
+  await guest.join(2, 'Li Wei');
+  await guest.button('Add dishes').click();
+  await guest.expectRoute('/product/index');
+  await menu.waitForProducts();
+  await menu.chooseCategory('Claypots');
+  for (let i = 0; i < 3; i++) await adding.add(menu.productNamed('Claypot Chicken Rice'));
+  await cart.checkout.click();
+  await guest.expectRoute('/order/order');
+  await expect(page.getByTestId('round-sending')).toBeHidden();
+  const [round] = await guest.roundIds();
+  await kitchen(baseURL!, 'accept-round', round!);
+  await expect(guest.button('Ask for the bill')).toBeEnabled();
+
+  // "Pay all" is offered first, with his own price: the bill as the table sees it, nothing off yet.
+  await guest.button('Ask for the bill').click();
+  await expect(guest.splitSheet.getByLabel('One person pays everything')).toBeChecked();
+  const price = guest.payAllPrice;
+  const youPay = price.getByTestId('split-you-pay');
+  await expect(youPay).toBeVisible();
+  const billTotal = minorUnits((await price.getByTestId('split-bill-total').textContent()) ?? '');
+  expect(billTotal).toBe(minorUnits((await guest.total.textContent()) ?? ''));
+  expect(minorUnits((await youPay.textContent()) ?? '')).toBe(billTotal);
+  await expect(price.getByTestId('split-member-discount')).toHaveCount(0);
+
+  // He chooses his coupon: the price is read again with it.
+  const coupons = price.getByRole('group', { name: 'Coupon' });
+  await expect(coupons.getByRole('radio', { name: 'No coupon' })).toBeChecked();
+  await coupons.getByRole('radio', { name: /S\$5 off over S\$30/ }).check();
+  await expect(price.getByTestId('split-coupon-discount')).toHaveText(/S\$5\.00/);
+  await expect.poll(async () => minorUnits((await youPay.textContent()) ?? '')).toBe(billTotal - 500);
+  await guest.expectAccessible();
+  const quoted = minorUnits((await youPay.textContent()) ?? '');
+  await guest.splitSheet.getByTestId('split-confirm').click();
+
+  // He pays the whole bill at once: the bill and his payment come to the price he was shown.
+  await guest.expectRoute('/order/confirmed-order');
+  await expect(pay.panel).toBeVisible();
+  await expect.poll(async () => minorUnits((await guest.total.textContent()) ?? '')).toBe(quoted);
+  expect(minorUnits((await pay.amount.textContent()) ?? '')).toBe(quoted);
+  await pay.method('Pay at the counter').check();
+  await pay.action('Confirm: pay at the counter').click();
+  await expect(page.getByTestId('tab-paid')).toBeVisible();
 });

@@ -57,6 +57,9 @@ export const openTableFlow = openTableMachine.provide({
     confirmBill: fromPromise(({ input }) =>
       openTableApi.confirm({ orderId: input.tabId, split: input.split }, quiet),
     ),
+    quoteBill: fromPromise(({ input }) =>
+      openTableApi.quote({ orderId: input.tabId, couponId: input.couponId }, quiet),
+    ),
     payPart: fromPromise(({ input }) =>
       openTableApi.payPart(
         {

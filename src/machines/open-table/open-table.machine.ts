@@ -9,6 +9,7 @@ import type {
   SplitRequest,
   TableCanPayInfo,
   TableConfirmInfo,
+  TableQuoteInfo,
   TableTabInfo,
 } from '../../domain/api/open-table';
 import { errorMessage, notProvided, refusalReason } from '../shared/not-provided';
@@ -82,6 +83,15 @@ export interface OpenTableContext {
   /** The guest's round could not be sent because the tab stopped ordering: the cart is kept. */
   roundDropped: boolean;
   split: SplitRequest;
+  /** The coupon the guest who pays all chose (decision T51); the quote's answer says whether it applies. */
+  couponId: number | null;
+  /** What the whole bill comes to for the reader (table/quote), while the split is "pay all". */
+  quote: TableQuoteInfo | null;
+  /**
+   * The tab as it stood when the quote was asked: a newer one (a round, a kitchen move) or another total (a fee
+   * step, which moves no version) is quoted again.
+   */
+  quotedOn: { version: number; total: number } | null;
   picked: number[];
   /** The part being taken: its index (equal, guest) or null (items: `picked`), and its key. */
   taking: { part: number | null; key: string } | null;
@@ -103,6 +113,8 @@ export type OpenTableEvent =
   | { type: 'round.drop' }
   | { type: 'bill.ask' }
   | { type: 'bill.choose'; split: SplitRequest }
+  | { type: 'bill.coupon'; couponId: number | null }
+  | { type: 'bill.quoteRetry' }
   | { type: 'bill.close' }
   | { type: 'bill.confirm' }
   | { type: 'line.pick'; lineId: number }
@@ -124,6 +136,12 @@ export type OpenTableEmitted =
 /** Names the server gives a refusal; anything else is "no answer". */
 /** The table has a live tab this guest is joining (status 1 or 2), not an idle one to open. */
 const isJoining = (context: OpenTableContext) => context.table !== null && context.table.status !== 0;
+
+/** The split sent to table/confirm: "pay all" carries the coupon only when the last quote applied it. */
+const splitToConfirm = (context: OpenTableContext): SplitRequest =>
+  context.split.mode === 'all' && context.quote?.couponId != null
+    ? { mode: 'all', couponId: context.quote.couponId }
+    : context.split;
 
 const problemOf = (action: TabAction, error: unknown): TabProblem => ({
   action,
@@ -151,6 +169,8 @@ export const openTableMachine = setup({
     addRound: notProvided<TabRead, { tabId: number; round: PendingRound }>('addRound'),
     /** table/confirm with the split. */
     confirmBill: notProvided<TableConfirmInfo, { tabId: number; split: SplitRequest }>('confirmBill'),
+    /** table/quote: the whole bill at the reader's member price, with the coupon when one is chosen. */
+    quoteBill: notProvided<TableQuoteInfo, { tabId: number; couponId: number | null }>('quoteBill'),
     /** table/payPart: a part (equal, guest) or picked lines (items). */
     payPart: notProvided<
       TableConfirmInfo,
@@ -182,6 +202,13 @@ export const openTableMachine = setup({
       context.tab === null || params.version > context.tab.version,
     hasRound: ({ context }) => context.round !== null,
     canAskBill: ({ context }) => context.canPay?.canPay === true,
+    paysAll: ({ context }) => context.split.mode === 'all',
+    staysPayingAll: ({ context }, params: { split: SplitRequest }) =>
+      context.split.mode === 'all' && params.split.mode === 'all',
+    choosesPayAll: (_, params: { split: SplitRequest }) => params.split.mode === 'all',
+    quoteBehindTab: ({ context }) =>
+      context.tab !== null &&
+      (context.tab.version !== context.quotedOn?.version || context.tab.total !== context.quotedOn.total),
     feeBehind: ({ context }) =>
       context.tab !== null && context.now !== null && feeBehind(context.tab, context.now),
     hasPayOrder: ({ context }) =>
@@ -249,6 +276,16 @@ export const openTableMachine = setup({
     clearProblem: assign({ problem: null }),
     chooseSplit: assign((_, params: { split: SplitRequest }) => ({ split: params.split })),
     defaultSplit: assign({ split: { mode: 'all' } as SplitRequest }),
+    chooseCoupon: assign((_, params: { couponId: number | null }) => ({ couponId: params.couponId })),
+    // Only the guest who pays all may use a coupon: any other split goes without it and its price.
+    dropCoupon: assign({ couponId: null, quote: null }),
+    // The server's word on the coupon wins: one it found unusable is no longer shown as chosen.
+    storeQuote: assign((_, params: TableQuoteInfo) => ({ quote: params, couponId: params.couponId })),
+    // Without a price read, the bill is asked for without a coupon rather than with one never checked.
+    forgetQuote: assign({ quote: null }),
+    noteQuotedTab: assign(({ context }) => ({
+      quotedOn: context.tab ? { version: context.tab.version, total: context.tab.total } : null,
+    })),
     togglePick: assign(({ context }, params: { lineId: number }) => ({
       picked: context.picked.includes(params.lineId)
         ? context.picked.filter((id) => id !== params.lineId)
@@ -299,6 +336,9 @@ export const openTableMachine = setup({
     round: null,
     roundDropped: false,
     split: { mode: 'all' },
+    couponId: null,
+    quote: null,
+    quotedOn: null,
     picked: [],
     taking: null,
     payOrderId: null,
@@ -387,7 +427,13 @@ export const openTableMachine = setup({
           states: {
             idle: {
               always: { guard: 'hasRound', target: 'sendingRound' },
-              on: { 'bill.ask': { guard: 'canAskBill', target: 'choosingSplit', actions: 'defaultSplit' } },
+              on: {
+                'bill.ask': {
+                  guard: 'canAskBill',
+                  target: 'choosingSplit',
+                  actions: ['defaultSplit', 'dropCoupon'],
+                },
+              },
             },
             sendingRound: {
               tags: 'busy',
@@ -433,11 +479,56 @@ export const openTableMachine = setup({
                 'round.drop': { target: 'idle', actions: ['clearRound', 'clearProblem'] },
               },
             },
+            /** The split sheet; "pay all" shows the reader's own price for the whole bill (T51). */
             choosingSplit: {
+              initial: 'pricing',
               on: {
-                'bill.choose': { actions: { type: 'chooseSplit', params: ({ event }) => event } },
+                'bill.choose': [
+                  {
+                    guard: { type: 'staysPayingAll', params: ({ event }) => event },
+                    actions: { type: 'chooseSplit', params: ({ event }) => event },
+                  },
+                  {
+                    guard: { type: 'choosesPayAll', params: ({ event }) => event },
+                    target: '.quoting',
+                    actions: { type: 'chooseSplit', params: ({ event }) => event },
+                  },
+                  {
+                    target: '.unpriced',
+                    actions: [{ type: 'chooseSplit', params: ({ event }) => event }, 'dropCoupon'],
+                  },
+                ],
+                'bill.coupon': {
+                  guard: 'paysAll',
+                  target: '.quoting',
+                  actions: { type: 'chooseCoupon', params: ({ event }) => event },
+                },
                 'bill.close': 'idle',
                 'bill.confirm': { target: 'confirming', actions: 'clearProblem' },
+              },
+              states: {
+                pricing: { always: [{ guard: 'paysAll', target: 'quoting' }, { target: 'unpriced' }] },
+                /** Equal shares, by guest, picked items: every phone sees the same bill, no price of one's own. */
+                unpriced: {},
+                quoting: {
+                  entry: 'noteQuotedTab',
+                  // Confirming now would send a coupon the server has not yet checked against the bill.
+                  on: { 'bill.confirm': {} },
+                  invoke: {
+                    src: 'quoteBill',
+                    input: ({ context }) => ({ tabId: context.tabId!, couponId: context.couponId }),
+                    onDone: {
+                      target: 'quoted',
+                      actions: { type: 'storeQuote', params: ({ event }) => event.output },
+                    },
+                    onError: { target: 'quoteFailed', actions: 'forgetQuote' },
+                  },
+                },
+                quoted: { always: { guard: 'quoteBehindTab', target: 'quoting' } },
+                /** No price read: the bill can still be asked for, without a coupon, or the price read again. */
+                quoteFailed: {
+                  on: { 'bill.quoteRetry': 'quoting' },
+                },
               },
             },
             confirming: {
@@ -445,7 +536,7 @@ export const openTableMachine = setup({
               on: { 'tab.loaded': { actions: [] } },
               invoke: {
                 src: 'confirmBill',
-                input: ({ context }) => ({ tabId: context.tabId!, split: context.split }),
+                input: ({ context }) => ({ tabId: context.tabId!, split: splitToConfirm(context) }),
                 onDone: [
                   {
                     guard: { type: 'isPayer', params: ({ event }) => event.output },

@@ -24,6 +24,11 @@ export const selectChoosingSplit = (s: S) =>
   s.matches({ tab: { ordering: 'choosingSplit' } }) || s.matches({ tab: { ordering: 'confirming' } });
 export const selectConfirming = (s: S) => s.matches({ tab: { ordering: 'confirming' } });
 export const selectSplit = (s: S) => s.context.split;
+/** "Pay all" only: the reader's price for the whole bill, as last read. */
+export const selectQuote = (s: S) => (s.context.split.mode === 'all' ? s.context.quote : null);
+export const selectQuoteLoading = (s: S) => s.matches({ tab: { ordering: { choosingSplit: 'quoting' } } });
+export const selectQuoteFailed = (s: S) => s.matches({ tab: { ordering: { choosingSplit: 'quoteFailed' } } });
+export const selectCoupon = (s: S) => s.context.couponId;
 export const selectPicked = (s: S) => s.context.picked;
 export const selectTakingPart = (s: S) =>
   s.matches({ tab: { paying: 'takingPart' } }) ? s.context.taking : null;

@@ -1,5 +1,5 @@
-// The open-table calls (spec §7 table/order, userAddProducts, refreshOrder, userOrders, canPay, confirm,
-// payPart, cancelPay), typed by the contract in src/domain/api/open-table.ts; docs/api.md "Open table".
+// The open-table calls (spec §7 table/order, userAddProducts, refreshOrder, userOrders, canPay, quote,
+// confirm, payPart, cancelPay), typed by the contract in src/domain/api/open-table.ts; docs/api.md "Open table".
 import type { openTableContract } from '../../domain/api/open-table';
 import { contractCalls } from './call';
 
@@ -8,6 +8,8 @@ export type {
   TableBillPart,
   TableCanPayInfo,
   TableConfirmInfo,
+  TableQuoteCoupon,
+  TableQuoteInfo,
   TableRound,
   TableTabInfo,
 } from '../../domain/api/open-table';
@@ -20,6 +22,7 @@ export const openTableApi = {
   refreshOrder: call('refreshOrder'),
   userOrders: call('userOrders'),
   canPay: call('canPay'),
+  quote: call('quote'),
   confirm: call('confirm'),
   payPart: call('payPart'),
   cancelPay: call('cancelPay'),

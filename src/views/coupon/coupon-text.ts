@@ -47,6 +47,23 @@ export const optionReasons = (
     .filter((t): t is string => t !== null)
     .join(' · ');
 
+/** Reasons that come without figures (how much is short, how many items): the amount and quantity ones named
+ * without them. */
+export const bareReasonTexts = (
+  LL: TranslationFunctions,
+  reasons: readonly string[],
+  format: (amount: number) => string,
+): string[] =>
+  reasons
+    .map((r) =>
+      r === 'amount'
+        ? LL.coupons.reason.amountLow()
+        : r === 'quantity'
+          ? LL.coupons.reason.quantityLow()
+          : reasonText(LL, r, { short: 0, minQuantity: 0 }, format),
+    )
+    .filter((t): t is string => t !== null);
+
 /** Why the choice changed on its own, in words. */
 export function noticeText(
   LL: TranslationFunctions,
@@ -54,17 +71,7 @@ export function noticeText(
   format: (amount: number) => string,
 ): string {
   // A notice has no figures for the amount and quantity reasons: it names them without.
-  const words = (reasons: readonly string[]) =>
-    reasons
-      .map((r) =>
-        r === 'amount'
-          ? LL.coupons.reason.amountLow()
-          : r === 'quantity'
-            ? LL.coupons.reason.quantityLow()
-            : reasonText(LL, r, { short: 0, minQuantity: 0 }, format),
-      )
-      .filter((t): t is string => t !== null)
-      .join(', ');
+  const words = (reasons: readonly string[]) => bareReasonTexts(LL, reasons, format).join(', ');
   switch (notice.kind) {
     case 'payTypeDropped':
       return LL.coupons.notice.payTypeDropped();

@@ -5,7 +5,7 @@ import type { SplitRequest, TableCanPayInfo, TableTabInfo } from '../../domain/a
 import { useI18nContext } from '../../i18n/i18n-context';
 import { Button } from '../ui/button';
 import { ErrorView } from '../ui/error-view';
-import { SplitSheet } from './split-sheet';
+import { SplitSheet, type PayAllPrice } from './split-sheet';
 import { BillSummary, Rounds, TabHero, TabScreen, TabSkeleton, type TimerView } from './tab-parts';
 import styles from './open-table.module.css';
 
@@ -24,11 +24,13 @@ export interface TabViewProps {
   /** A refusal or a lost answer, in words. */
   problem: string | null;
   loadError: string | null;
-  split: { open: boolean; value: SplitRequest; busy: boolean };
+  split: { open: boolean; value: SplitRequest; busy: boolean; price: PayAllPrice };
   onRetry: () => void;
   onAddDishes: () => void;
   onAskBill: () => void;
   onSplit: (split: SplitRequest) => void;
+  onCoupon: (couponId: number | null) => void;
+  onRetryPrice: () => void;
   onCloseSplit: () => void;
   onConfirmBill: () => void;
   onRetryRound: () => void;
@@ -121,7 +123,10 @@ export function TabView(props: TabViewProps) {
         split={props.split.value}
         guests={tab.nPerson}
         busy={props.split.busy}
+        price={props.split.price}
         onChoose={props.onSplit}
+        onCoupon={props.onCoupon}
+        onRetryPrice={props.onRetryPrice}
         onClose={props.onCloseSplit}
         onConfirm={props.onConfirmBill}
       />

@@ -104,6 +104,16 @@ export class OpenTablePages extends App {
     return this.page.getByTestId('bill-part');
   }
 
+  /** The "Ask for the bill" sheet. */
+  get splitSheet(): Locator {
+    return this.page.getByRole('dialog', { name: /^(怎么付款？|How will you pay\?)$/ });
+  }
+
+  /** "Your price" under "pay all": the member price, the coupons, what the guest pays for the whole bill. */
+  get payAllPrice(): Locator {
+    return this.splitSheet.getByTestId('split-price');
+  }
+
   button(name: string | RegExp): Locator {
     return this.page.getByRole('button', { name });
   }

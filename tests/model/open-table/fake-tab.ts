@@ -1,7 +1,13 @@
 // A fake open-table server for the machine's tests: one tab, its rounds and bill, versions that move with
 // every change, a stream that can fail, a clock moved by hand, and calls that answer, refuse or get lost.
 import { fromCallback, fromPromise } from 'xstate';
-import type { TableConfirmInfo, TableTabInfo } from '../../../src/domain/api/open-table';
+import type {
+  SplitRequest,
+  TableConfirmInfo,
+  TableQuoteCoupon,
+  TableQuoteInfo,
+  TableTabInfo,
+} from '../../../src/domain/api/open-table';
 import type {
   OpenTableEvent,
   PendingRound,
@@ -46,6 +52,12 @@ export function fakeTab() {
     /** The table's live tab ended before a guest's join reached the server. */
     noLiveTab: false,
     roundCalls: [] as string[],
+    /** The reader's coupons for this shop and what their member price takes off the whole bill (T51). */
+    coupons: [] as TableQuoteCoupon[],
+    memberDiscount: 0,
+    failNextQuote: false,
+    quoteCalls: [] as (number | null)[],
+    confirmCalls: [] as SplitRequest[],
   };
 
   const tab = (): TableTabInfo => {
@@ -186,7 +198,26 @@ export function fakeTab() {
         }
         return read();
       }),
+      quoteBill: fromPromise(async ({ input }): Promise<TableQuoteInfo> => {
+        state.quoteCalls.push(input.couponId);
+        if (state.failNextQuote) {
+          state.failNextQuote = false;
+          throw lost();
+        }
+        const billTotal = tab().total;
+        const coupon = state.coupons.find((c) => c.id === input.couponId && c.usable) ?? null;
+        const couponDiscount = coupon?.discount ?? 0;
+        return {
+          billTotal,
+          memberDiscount: state.memberDiscount,
+          couponDiscount,
+          total: billTotal - state.memberDiscount - couponDiscount,
+          couponId: coupon?.id ?? null,
+          coupons: state.coupons,
+        };
+      }),
       confirmBill: fromPromise(async ({ input }) => {
+        state.confirmCalls.push(input.split);
         state.status = 'paying';
         state.split = input.split.mode === 'equal' || input.split.mode === 'items' ? input.split.mode : 'all';
         state.parts =

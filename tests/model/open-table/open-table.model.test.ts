@@ -102,6 +102,8 @@ describe('open table (model-based)', () => {
           choosingSplit: () => {
             expect(select.selectChoosingSplit(run.snap())).toBe(true);
             expect(select.selectSplit(run.snap())).toEqual({ mode: 'all' });
+            expect(select.selectQuote(run.snap())?.total).toBe(run.server.tab().total);
+            expect(select.selectCoupon(run.snap())).toBeNull();
           },
           bill: (state) => {
             expect(select.selectIsPaying(run.snap())).toBe(true);
@@ -197,7 +199,11 @@ describe('open table (model-based)', () => {
             expect(select.selectTab(run.snap())!.tableTime.billedMinutes).toBe(before + 30);
             expect(select.selectTimer(run.snap())!.elapsed).toBeGreaterThanOrEqual(36 * 60_000);
           },
-          ASK_BILL: () => run.actor.send({ type: 'bill.ask' }),
+          ASK_BILL: async () => {
+            run.actor.send({ type: 'bill.ask' });
+            // "Pay all" is chosen first: the sheet reads what the whole bill comes to for this guest.
+            await settle();
+          },
           CLOSE_BILL: () => run.actor.send({ type: 'bill.close' }),
           CONFIRM_ALL: async () => {
             run.actor.send({ type: 'bill.confirm' });

@@ -85,11 +85,18 @@ function Bill({ actor, payNow }: { actor: Actor<typeof openTableMachine>; payNow
         roundDropped={false}
         problem={null}
         loadError={loadError ? errorText(LL, loadError) : null}
-        split={{ open: false, value: { mode: 'all' }, busy: false }}
+        split={{
+          open: false,
+          value: { mode: 'all' },
+          busy: false,
+          price: { quote: null, loading: false, failed: false, couponId: null },
+        }}
         onRetry={() => actor.send({ type: 'tab.retry' })}
         onAddDishes={() => undefined}
         onAskBill={() => undefined}
         onSplit={() => undefined}
+        onCoupon={() => undefined}
+        onRetryPrice={() => undefined}
         onCloseSplit={() => undefined}
         onConfirmBill={() => undefined}
         onRetryRound={() => undefined}

@@ -26,7 +26,8 @@ const route = getRouteApi('/order/order');
 
 export default function TabPage() {
   return (
-    <WithMessages namespace="openTable">
+    // The coupons' reasons are the coupon pages' words: the one who pays all may use a coupon.
+    <WithMessages namespace={['openTable', 'coupons']}>
       <RequireShop>{(shop) => <TabFlow shop={shop} />}</RequireShop>
     </WithMessages>
   );
@@ -108,6 +109,10 @@ function Tab({ actor }: { actor: Actor<typeof openTableMachine> }) {
   const choosing = useSelector(actor, select.selectChoosingSplit);
   const confirming = useSelector(actor, select.selectConfirming);
   const split = useSelector(actor, select.selectSplit);
+  const quote = useSelector(actor, select.selectQuote);
+  const quoteLoading = useSelector(actor, select.selectQuoteLoading);
+  const quoteFailed = useSelector(actor, select.selectQuoteFailed);
+  const couponId = useSelector(actor, select.selectCoupon);
   const tabId = tab?.id ?? actor.getSnapshot().context.tabId;
   const payNow = useSelector(actor, (s) => select.selectPaying(s) !== null);
   useEffect(() => {
@@ -131,11 +136,18 @@ function Tab({ actor }: { actor: Actor<typeof openTableMachine> }) {
       roundDropped={dropped}
       problem={problem ? errorText(LL, problem.message) : null}
       loadError={loadError ? errorText(LL, loadError) : null}
-      split={{ open: choosing, value: split, busy: confirming }}
+      split={{
+        open: choosing,
+        value: split,
+        busy: confirming,
+        price: { quote, loading: quoteLoading, failed: quoteFailed, couponId },
+      }}
       onRetry={() => actor.send({ type: 'tab.retry' })}
       onAddDishes={() => navigation.go('/product/index', {})}
       onAskBill={() => actor.send({ type: 'bill.ask' })}
       onSplit={(value) => actor.send({ type: 'bill.choose', split: value })}
+      onCoupon={(value) => actor.send({ type: 'bill.coupon', couponId: value })}
+      onRetryPrice={() => actor.send({ type: 'bill.quoteRetry' })}
       onCloseSplit={() => actor.send({ type: 'bill.close' })}
       onConfirmBill={() => actor.send({ type: 'bill.confirm' })}
       onRetryRound={() => actor.send({ type: 'round.retry' })}
