@@ -96,7 +96,7 @@ const en_openTable = {
     memberPrice: 'Member price',
     coupon: 'Coupon',
     noCoupon: 'No coupon',
-    couponDiscount: 'Coupon discount',
+    couponDiscount: 'Coupon, with the service charge and tax on it',
     youPay: 'You pay',
     priceFailed: 'Your price could not be worked out. You can still ask for the bill without a coupon.',
   },

@@ -96,7 +96,7 @@ const es_openTable = {
     memberPrice: 'Precio de socio',
     coupon: 'Cupón',
     noCoupon: 'Sin cupón',
-    couponDiscount: 'Descuento del cupón',
+    couponDiscount: 'Cupón, con servicio e impuestos',
     youPay: 'Pagas',
     priceFailed: 'No se pudo calcular tu precio. Puedes pedir la cuenta igualmente, sin cupón.',
   },

@@ -97,7 +97,7 @@ const fr_openTable = {
     memberPrice: 'Prix membre',
     coupon: 'Bon',
     noCoupon: 'Sans bon',
-    couponDiscount: 'Réduction du bon',
+    couponDiscount: 'Bon, service et taxes compris',
     youPay: 'Vous payez',
     priceFailed: "Votre prix n'a pas pu être calculé. Vous pouvez quand même demander l'addition, sans bon.",
   },

@@ -95,7 +95,7 @@ const zhCN_openTable = {
     memberPrice: '会员价',
     coupon: '优惠券',
     noCoupon: '不使用优惠券',
-    couponDiscount: '优惠券抵扣',
+    couponDiscount: '优惠券抵扣（含相应服务费和税）',
     youPay: '您需支付',
     priceFailed: '暂时无法计算您的价格。您仍可买单，但不使用优惠券。',
   },

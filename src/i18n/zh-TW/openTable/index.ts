@@ -95,7 +95,7 @@ const zhTW_openTable = {
     memberPrice: '會員價',
     coupon: '優惠券',
     noCoupon: '不使用優惠券',
-    couponDiscount: '優惠券折抵',
+    couponDiscount: '優惠券折抵（含相應服務費和稅）',
     youPay: '您需支付',
     priceFailed: '暫時無法計算您的價格。您仍可買單，但不使用優惠券。',
   },
