@@ -152,10 +152,15 @@ async function holdFirstFree(
     .flatMap((d) => d.starts.map((s) => ({ date: d.date, time: s.time })));
   for (const start of candidates) {
     try {
-      const hold = await consumerCall<{ id: number }>(page, 'beauty/hold', { productId, serviceUserId, start });
+      const hold = await consumerCall<{ id: number }>(page, 'beauty/hold', {
+        productId,
+        serviceUserId,
+        start,
+      });
       return { hold, start };
     } catch (error) {
-      const reason = error instanceof ConsumerCallRefused && (error.info as { reason?: string } | null)?.reason;
+      const reason =
+        error instanceof ConsumerCallRefused && (error.info as { reason?: string } | null)?.reason;
       if (reason !== 'slotTaken') throw error;
     }
   }
