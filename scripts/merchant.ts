@@ -4,6 +4,7 @@
 //   npm run merchant -- accept <orderNo>
 //   npm run merchant -- refuse <orderNo> --reason "Sold out"
 //   npm run merchant -- assign-rider <orderNo> --rider-name "Zhao Liu" --rider-phone 13700003333
+//   npm run merchant -- table tabs
 //   npm run merchant -- table return-line <lineId> --reason "Too salty"
 //   npm run merchant -- appointment day --date 2026-12-02 --technician 5602
 //   npm run merchant -- appointment no-show <appointmentId>
@@ -14,7 +15,12 @@
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { MERCHANT_ACTIONS, MERCHANT_API_BASE, type MerchantAction } from '../src/domain/api/order-life';
-import { KITCHEN_ACTIONS, type KitchenAction } from '../src/domain/api/open-table';
+import {
+  KITCHEN_ACTIONS,
+  type KitchenAction,
+  type MerchantTab,
+  type MerchantTabsInfo,
+} from '../src/domain/api/open-table';
 import type { OrderSummary } from '../src/domain/api/order';
 import {
   APPOINTMENT_MERCHANT_ACTIONS,
@@ -34,7 +40,8 @@ Commands:
   orders                      list the shop's orders, newest first
 ${MERCHANT_ACTIONS.map((a) => `  ${kebab(a).padEnd(20)} <orderNo>`).join('\n')}
 
-Open table (the ids are in table/refreshOrder's tab: rounds, their lines, the tab):
+Open table (the ids are in the list of tabs):
+  table tabs                  the shop's open tables: tabs, rounds and lines with their ids
 ${KITCHEN_ACTIONS.map((a) => `  table ${kebab(a).padEnd(14)} <${a.endsWith('Round') ? 'roundId' : a.endsWith('Line') ? 'lineId' : 'tabId'}>`).join('\n')}
 
 Appointments (the ids are in the day list and in the customer's order):
@@ -62,6 +69,7 @@ export type Command =
   | { kind: 'help' }
   | { kind: 'orders'; status?: OrderStatus[]; page: number }
   | { kind: 'table'; action: KitchenAction; id: number; reason?: string }
+  | { kind: 'tableTabs' }
   | { kind: 'appointmentDay'; date?: string; serviceUserId?: number }
   | { kind: 'appointment'; action: AppointmentMerchantAction; id: number; reason?: string }
   | {
@@ -118,6 +126,10 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = {}): Invoc
   if (values.help || name === undefined || name === 'help') return { ...base, command: { kind: 'help' } };
   if (name === 'table') {
     const [, actionName, idText, ...extra] = positionals;
+    if (actionName === 'tabs') {
+      if (idText !== undefined) throw new UsageError(`"table tabs" takes no id`);
+      return { ...base, command: { kind: 'tableTabs' } };
+    }
     if (extra.length > 0) throw new UsageError(`Unexpected arguments: ${extra.join(' ')}`);
     const action = KITCHEN_ACTIONS.find((a) => a === actionName || kebab(a) === actionName);
     if (!action) throw new UsageError(`Unknown table command "${actionName ?? ''}"`);
@@ -235,6 +247,70 @@ export function orderLine(order: OrderSummary): string {
   return `${order.orderNo.padEnd(18)} ${order.status.padEnd(24)} ${order.orderType.padEnd(10)} ${money(order).padStart(12)}  ${paid.padEnd(6)}  ${order.createdAt}${rider}`;
 }
 
+/** The merchant API call a command makes: its path under MERCHANT_API_BASE and its body. */
+function requestOf(command: Exclude<Command, { kind: 'help' }>): { path: string; body: object } {
+  const reason = (r: string | undefined) => (r !== undefined ? { reason: r } : {});
+  switch (command.kind) {
+    case 'orders':
+      return {
+        path: 'orders',
+        body: { page: command.page, ...(command.status ? { status: command.status } : {}) },
+      };
+    case 'table':
+      return { path: `table/${command.action}`, body: { id: command.id, ...reason(command.reason) } };
+    case 'tableTabs':
+      return { path: 'table/tabs', body: {} };
+    case 'appointmentDay':
+      return {
+        path: 'appointment/day',
+        body: {
+          ...(command.date !== undefined ? { date: command.date } : {}),
+          ...(command.serviceUserId !== undefined ? { serviceUserId: command.serviceUserId } : {}),
+        },
+      };
+    case 'appointment':
+      return { path: `appointment/${command.action}`, body: { id: command.id, ...reason(command.reason) } };
+    case 'action':
+      return {
+        path: command.action,
+        body: {
+          orderNo: command.orderNo,
+          ...reason(command.reason),
+          ...(command.rider ? { rider: command.rider } : {}),
+        },
+      };
+  }
+}
+
+const ROUND_STATES: Record<MerchantTab['rounds'][number]['state'], string> = {
+  submitted: 'waiting for the kitchen',
+  ordered: 'accepted',
+  rejected: 'rejected',
+};
+
+/** A tab as the staff read it: the table, then each round (newest first) with its lines and their ids. */
+export function tabLines(tab: MerchantTab): string[] {
+  const timer = tab.timer.startedAt
+    ? `, timer from ${tab.timer.startedAt}${tab.timer.stoppedAt ? ` to ${tab.timer.stoppedAt}` : ''}`
+    : '';
+  const out = [
+    `${tab.tableName} ${tab.area} · tab ${tab.id} (${tab.orderNo}) ${tab.status}, ${tab.person} seated: ${tab.guests.join(', ')}${timer}`,
+  ];
+  if (tab.rounds.length === 0) out.push('  no rounds yet');
+  for (const round of tab.rounds) {
+    const note = round.note ? ` "${round.note}"` : '';
+    out.push(`  round ${round.id} from ${round.guest}: ${ROUND_STATES[round.state]}${note}`);
+    for (const line of round.lines) {
+      const options = [line.specName, ...line.tastes].filter(Boolean).join(', ');
+      const reason = line.reason ? ` (${line.reason})` : '';
+      out.push(
+        `    line ${line.id}  ${line.quantity}× ${line.name}${options ? ` [${options}]` : ''}  ${line.state}${reason}`,
+      );
+    }
+  }
+  return out;
+}
+
 /** Runs the CLI; returns the exit code (0 done, 1 refused or failed, 2 bad usage). */
 export async function runMerchantCli(argv: string[], env: NodeJS.ProcessEnv, io: Io): Promise<number> {
   let invocation: Invocation;
@@ -254,31 +330,7 @@ export async function runMerchantCli(argv: string[], env: NodeJS.ProcessEnv, io:
     io.err('No merchant key: pass --key or set MERCHANT_KEY (in demo mode: demo-merchant-<shopId>).');
     return 2;
   }
-  const path =
-    command.kind === 'orders'
-      ? 'orders'
-      : command.kind === 'table'
-        ? `table/${command.action}`
-        : command.kind === 'appointmentDay'
-          ? 'appointment/day'
-          : command.kind === 'appointment'
-            ? `appointment/${command.action}`
-            : command.action;
-  const body =
-    command.kind === 'orders'
-      ? { page: command.page, ...(command.status ? { status: command.status } : {}) }
-      : command.kind === 'table' || command.kind === 'appointment'
-        ? { id: command.id, ...(command.reason !== undefined ? { reason: command.reason } : {}) }
-        : command.kind === 'appointmentDay'
-          ? {
-              ...(command.date !== undefined ? { date: command.date } : {}),
-              ...(command.serviceUserId !== undefined ? { serviceUserId: command.serviceUserId } : {}),
-            }
-          : {
-              orderNo: command.orderNo,
-              ...(command.reason !== undefined ? { reason: command.reason } : {}),
-              ...(command.rider ? { rider: command.rider } : {}),
-            };
+  const { path, body } = requestOf(command);
   let response: Response;
   try {
     response = await io.fetch(`${invocation.url}${MERCHANT_API_BASE}/${path}`, {
@@ -318,6 +370,12 @@ export async function runMerchantCli(argv: string[], env: NodeJS.ProcessEnv, io:
   }
   if (command.kind === 'table') {
     io.out(`${reply.message} (tab ${(reply.info as { tabId: number }).tabId})`);
+    return 0;
+  }
+  if (command.kind === 'tableTabs') {
+    const { tabs } = reply.info as MerchantTabsInfo;
+    if (tabs.length === 0) io.out('No open tables.');
+    for (const tab of tabs) for (const line of tabLines(tab)) io.out(line);
     return 0;
   }
   if (command.kind === 'appointmentDay') {

@@ -35,6 +35,7 @@ import { actionNames, merchantMessages, statusNames } from '../modules/merchant/
 import { expireDue } from '../modules/orders/order-life-gateway';
 import { KITCHEN_ACTIONS } from '../../src/domain/api/open-table';
 import { kitchenAct } from '../modules/open-table/kitchen';
+import { shopTabs } from '../modules/open-table/shop-tabs';
 import { openTableMessages } from '../modules/open-table/open-table-messages';
 import {
   APPOINTMENT_MERCHANT_ACTIONS,
@@ -110,7 +111,16 @@ const merchantRoutes: FastifyPluginAsync = async (app) => {
     }),
   );
 
-  // The open table's kitchen and timer (server/modules/open-table/kitchen.ts).
+  // The open table: the shop's live tabs (server/modules/open-table/shop-tabs.ts), its kitchen and timer
+  // (server/modules/open-table/kitchen.ts).
+  app.post(
+    `${MERCHANT_API_BASE}/table/tabs`,
+    handle(async (env, request) => {
+      await parse(request, z.object({}).strict());
+      const { locale } = requestLocale(request);
+      return { info: { tabs: await shopTabs(env.db, env.shopId, locale, env.locale) }, message: '' };
+    }),
+  );
   for (const action of KITCHEN_ACTIONS) {
     app.post(
       `${MERCHANT_API_BASE}/table/${action}`,

@@ -246,6 +246,44 @@ export const KITCHEN_ACTIONS = [
 ] as const;
 export type KitchenAction = (typeof KITCHEN_ACTIONS)[number];
 
+/** POST /merchant/api/table/tabs: the shop's live tabs as the floor staff and the kitchen work them. */
+export const merchantTab = z.object({
+  id: z.number().int(),
+  orderNo: z.string(),
+  tableName: z.string(),
+  area: z.string(),
+  counter: z.boolean(),
+  status: z.enum(['ordering', 'paying']),
+  person: z.number().int(),
+  guests: z.array(z.string()),
+  openedAt: z.string(),
+  timer: z.object({ startedAt: z.string().nullable(), stoppedAt: z.string().nullable() }),
+  /** Newest first, so a round waiting for the kitchen is at the top. */
+  rounds: z.array(
+    z.object({
+      id: z.number().int(),
+      guest: z.string(),
+      state: z.enum(['submitted', 'ordered', 'rejected']),
+      note: z.string(),
+      createdAt: z.string(),
+      lines: z.array(
+        z.object({
+          id: z.number().int(),
+          name: z.string(),
+          specName: z.string().nullable(),
+          tastes: z.array(z.string()),
+          quantity: z.number().int(),
+          state: z.enum(['ordered', 'cooking', 'served', 'returned']),
+          reason: z.string(),
+        }),
+      ),
+    }),
+  ),
+});
+export type MerchantTab = z.infer<typeof merchantTab>;
+export const merchantTabsInfo = z.object({ tabs: z.array(merchantTab) });
+export type MerchantTabsInfo = z.infer<typeof merchantTabsInfo>;
+
 export const openTableContract = {
   order: { input: tableOrderInput, info: tableTabInfo },
   userAddProducts: { input: tableAddProductsInput, info: tableTabInfo },

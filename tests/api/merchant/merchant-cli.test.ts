@@ -38,6 +38,9 @@ describe('merchant CLI command line', () => {
     expect(() => parseCommand(['table', 'cook-line'])).toThrow(/needs an id/);
     expect(() => parseCommand(['table', 'cook-line', '1.5'])).toThrow(/needs an id/);
     expect(USAGE).toContain('table return-line');
+    expect(parseCommand(['table', 'tabs']).command).toEqual({ kind: 'tableTabs' });
+    expect(() => parseCommand(['table', 'tabs', '4'])).toThrow(/takes no id/);
+    expect(USAGE).toContain('table tabs');
   });
 
   it('reads actions in kebab or camel case, options and the environment', () => {
