@@ -11,8 +11,9 @@ import { tableBillParts, tables, tableTabs } from '../../db/schema';
 import { BusinessError } from '../../http/action';
 import type { CatalogEntry } from '../catalog/catalog-cache';
 import { couponToReserve, reserveCoupon } from '../coupons/coupon-orders';
-import { localDate } from '../orders/orders';
-import { findSubmitted, requestHash, submitOrdersIn } from '../orders/orders-store';
+import { localDate, reject } from '../orders/orders';
+import { orderMessages } from '../orders/orders-messages';
+import { requestHash, submitOrdersIn } from '../orders/orders-store';
 import { refuse, type LineRow, type TabEnv, type TabRow } from './tab-access';
 import { EVERYONE, payerTerms, type PayerTerms } from './payer-terms';
 import { billOrder } from './tab-order';
@@ -89,8 +90,12 @@ export async function planBill(env: TabEnv, entry: CatalogEntry, tab: TabRow): P
     const pricing = await priceTab(env, entry, tab, contents.rounds, contents.lines, terms);
     // The engine's word on the coupon against the frozen bill, as order/confirm takes it (C24).
     const couponId = couponToReserve(pricing, terms.couponId, env.locale);
+    // A coupon may not bring the bill to nothing: no gateway takes a payment of 0 (as order/confirm).
+    if (couponId !== null && pricing.totals.total <= 0)
+      throw reject('nothingToPay', orderMessages.nothingToPay);
     return { pricing, own: { memberId: terms.member?.id ?? null, couponId } };
   });
+  if (priced === SUPERSEDED) return;
   const { pricing } = priced;
   const total = pricing.totals.total;
   const parts = tab.splitParts ?? undefined;
@@ -100,8 +105,7 @@ export async function planBill(env: TabEnv, entry: CatalogEntry, tab: TabRow): P
     env.db.transaction(async (tx) => {
       const locked = await lockTab(tx, tab.id, 'paying');
       // Written by another call, or the bill was taken back and asked for again: that request plans its own.
-      if (!locked || locked.billTotal !== null || locked.billAt?.getTime() !== tab.billAt?.getTime())
-        return null;
+      if (!locked || locked.billTotal !== null || !sameFreeze(locked, tab)) return null;
       if (typeof planned === 'string') {
         await unfreeze(tx, tab.id);
         return planned;
@@ -117,8 +121,20 @@ export async function planBill(env: TabEnv, entry: CatalogEntry, tab: TabRow): P
       return null;
     }),
   );
-  if (refusal) throw refuse(refusal, { parts: parts ?? contents.guests.length });
+  if (refusal && refusal !== SUPERSEDED) throw refuse(refusal, { parts: parts ?? contents.guests.length });
 }
+
+/**
+ * Whether the tab is still paying under the request a plan was priced for: asked at the same instant, by
+ * the same guest, with the same split and coupon. A bill taken back and asked for again is another request,
+ * even within the same millisecond, and plans its own.
+ */
+const sameFreeze = (locked: TabRow, tab: TabRow) =>
+  locked.billAt?.getTime() === tab.billAt?.getTime() &&
+  locked.billBy === tab.billBy &&
+  locked.billCouponId === tab.billCouponId &&
+  locked.splitMode === tab.splitMode &&
+  locked.splitParts === tab.splitParts;
 
 /** The payer's terms for the whole bill: their member price and the coupon they chose (T51). */
 function wholeBillTerms(env: TabEnv, entry: CatalogEntry, tab: TabRow): Promise<PayerTerms> {
@@ -144,22 +160,33 @@ async function unfreeze(tx: Executor, tabId: number): Promise<void> {
     .where(and(eq(tableTabs.id, tabId), eq(tableTabs.status, 'paying'), isNull(tableTabs.billTotal)));
 }
 
+/** What a plan step answers when the request it served is no longer the tab's: another call decides. */
+const SUPERSEDED = Symbol('superseded');
+
 /**
  * Runs a step of the plan; a refusal it raises (the payer's coupon unusable, or taken by another order
  * meanwhile) puts the tab back to ordering, so the table is not left paying a bill nobody can write, and
- * is passed on. Only the request that froze the bill is undone (its instant still the tab's).
+ * is passed on. When the request is no longer the tab's (its plan written by another call, the bill taken
+ * back or asked for again), the refusal was not about the bill the tab has: nothing is undone or refused,
+ * and the caller answers the tab as it is.
  */
-async function undoneOnRefusal<T>(env: TabEnv, tab: TabRow, step: () => Promise<T>): Promise<T> {
+async function undoneOnRefusal<T>(
+  env: TabEnv,
+  tab: TabRow,
+  step: () => Promise<T>,
+): Promise<T | typeof SUPERSEDED> {
   try {
     return await step();
   } catch (error) {
     if (!(error instanceof BusinessError)) throw error;
-    await env.db.transaction(async (tx) => {
+    const undone = await env.db.transaction(async (tx) => {
       const locked = await lockTab(tx, tab.id, 'paying');
-      if (locked && locked.billTotal === null && locked.billAt?.getTime() === tab.billAt?.getTime())
-        await unfreeze(tx, tab.id);
+      if (!locked || locked.billTotal !== null || !sameFreeze(locked, tab)) return false;
+      await unfreeze(tx, tab.id);
+      return true;
     });
-    throw error;
+    if (undone) throw error;
+    return SUPERSEDED;
   }
 }
 
@@ -176,21 +203,21 @@ async function writeWholeBill(
   const payer = tab.billBy ?? tab.openedBy;
   const prepared = await billOrder(env, entry, tab, pricing, lines, payer, null, tx, own);
   const billAt = tab.billAt!.getTime();
+  // Each request for the bill has its own key: the tab's version moves with every freeze, so a bill taken
+  // back and asked for again in the same millisecond never finds the closed order of the first.
   const args = {
     customerId: payer,
-    key: `tab-${tab.id}-${billAt.toString(36)}`,
-    hash: requestHash({ tab: tab.id, billAt }),
+    key: `tab-${tab.id}-${billAt.toString(36)}-${tab.version}`,
+    hash: requestHash({ tab: tab.id, billAt, version: tab.version }),
     prepared: [prepared],
     locale: env.catalogueLocale,
     now: env.now,
   };
-  // One transaction writes the plan, so the key was never claimed without it; a tab confirmed before the
-  // plan existed may have its order already.
-  const written = (await submitOrdersIn(tx, args))[0];
-  const orderId = written ?? (await findSubmitted(tx, payer, args.key, args.hash))?.[0];
+  // One transaction writes the plan under the tab's lock, so its key is never claimed without it.
+  const [orderId] = await submitOrdersIn(tx, args);
   if (orderId === undefined) throw new Error(`tab ${tab.id}: the bill's order was not written`);
   // The coupon names the order that holds it; taken by another order meanwhile, the plan rolls back (C25).
-  if (written !== undefined) await reserveCoupon(tx, { id: orderId, couponId: own.couponId }, env.now);
+  await reserveCoupon(tx, { id: orderId, couponId: own.couponId }, env.now);
   await tx.update(tableTabs).set({ orderId }).where(eq(tableTabs.id, tab.id));
   await tx.insert(tableBillParts).values({
     tabId: tab.id,

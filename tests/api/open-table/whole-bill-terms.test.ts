@@ -20,7 +20,7 @@ import type { CustomerCoupon } from '../../../src/domain/api/activity';
 import type { TableConfirmInfo, TableQuoteInfo, TableTabInfo } from '../../../src/domain/api/open-table';
 import { createClock, testDatabases, useTestApp } from '../helpers';
 import { login, newKey } from '../orders/order-fixture';
-import { LUNCH, MINUTE, SHOP, TABLE, TEA, tableHelpers } from './table-fixture';
+import { LUNCH, SHOP, TABLE, TEA, tableHelpers } from './table-fixture';
 
 /** The claypot house as a shop whose member discount does not wait for the card (the bill's pay type is
  * chosen only at order/pay, so a card-only discount never reaches it: T51). */
@@ -175,11 +175,11 @@ describe.each(testDatabases)('the whole bill on its payer’s terms on %s', (kin
     expect(await couponRow(mei.two)).toMatchObject({ state: 'available', orderId: null });
     expect(await tabRow(tab.id)).toMatchObject({ status: 'ordering', billCouponId: null });
 
-    // Asked for again a minute later and paid at the counter: the table is free, the coupon stays with the
-    // order (spent when the shop marks it paid, as on any order).
-    clock.advance(MINUTE);
+    // Asked for again at the same instant and paid at the counter: a bill of its own (not the closed order of
+    // the first), the table free, the coupon with the order (spent when the shop marks it paid, as on any order).
     const again = await t.confirm(mei.token, tab.id, { mode: 'all', couponId: mei.two });
     expect(again.body.result, again.body.message).toBe(true);
+    expect(again.body.info.orderId).not.toBe(orderId);
     const paid = await t.payCash(mei.token, again.body.info.orderId!);
     expect(paid.body.result, paid.body.message).toBe(true);
     expect(await couponRow(mei.two)).toMatchObject({ state: 'reserved', orderId: again.body.info.orderId });
@@ -254,5 +254,61 @@ describe.each(testDatabases)('the whole bill on its payer’s terms on %s', (kin
     expect(loser).toMatchObject({ billTotal: null, billCouponId: null, orderId: null });
     // The loser's table asks again without the coupon and gets its bill.
     expect((await t.confirm(mei.token, loser.id, { mode: 'all' })).body.result).toBe(true);
+  });
+
+  it('answers both guests asking at once, the payer’s coupon with the one bill written', async () => {
+    const mei = await diamond();
+    const { tab, guest } = await tabWithRounds(mei.token, TABLE.k1);
+    const replies = await Promise.all([
+      t.confirm(mei.token, tab.id, { mode: 'all', couponId: mei.two }),
+      t.confirm(mei.token, tab.id, { mode: 'all', couponId: mei.two }),
+      t.confirm(guest, tab.id, { mode: 'all' }),
+    ]);
+    // Whoever froze the bill first, nobody is refused a coupon they did not choose or already hold.
+    for (const r of replies) expect(r.body.result, r.body.message).toBe(true);
+    const row = await tabRow(tab.id);
+    expect(row.status).toBe('paying');
+    const written = await h.database.db.select().from(orders).where(eq(orders.id, row.orderId!));
+    expect(written).toHaveLength(1);
+    const coupon = await couponRow(mei.two);
+    // Her coupon went with the bill if her request froze it, and is free if the other guest's did.
+    if (written[0]!.couponId === null) expect(coupon).toMatchObject({ state: 'available', orderId: null });
+    else {
+      expect(written[0]!.couponId).toBe(mei.two);
+      expect(coupon).toMatchObject({ state: 'reserved', orderId: row.orderId });
+    }
+    for (const r of replies) expect((r.body.info as TableConfirmInfo).tab.bill?.total).toBe(row.billTotal);
+  });
+
+  it('refuses a coupon that would leave nothing to pay, and the tab orders on', async () => {
+    const [activity] = await h.database.db.select().from(activities).where(eq(activities.shopId, SHOP));
+    const [all] = await h.database.db
+      .insert(couponTemplates)
+      .values({
+        activityId: activity!.id,
+        kind: 4,
+        name: { en: 'S$50 off', zh: 'S$50 off' },
+        rules: { reductionAmount: 5000, minAmount: 0 },
+        channels: ['activity'],
+      })
+      .returning();
+    forgetActivities(h.database.db);
+    const mei = await diamond();
+    const claimed = await t.call<{ coupon: CustomerCoupon }>(
+      'activity/receiveCoupon',
+      { id: all!.id, idempotencyKey: newKey() },
+      mei.token,
+    );
+    expect(claimed.body.result, claimed.body.message).toBe(true);
+    const big = claimed.body.info.coupon.id;
+    // Only lime juice, which the coupon covers whole (tea takes no discount).
+    const tab = await t.open(mei.token, TABLE.k2, 1);
+    await t.served(mei.token, tab.id, [[LIME, 2]]);
+    expect((await quote(mei.token, tab.id, big)).body.info.total).toBe(0);
+    const r = await t.confirm(mei.token, tab.id, { mode: 'all', couponId: big });
+    expect(r.body.result).toBe(false);
+    expect(r.body.info).toMatchObject({ reason: 'nothingToPay' });
+    expect(await tabRow(tab.id)).toMatchObject({ status: 'ordering', billCouponId: null, orderId: null });
+    expect((await couponRow(big)).state).toBe('available');
   });
 });
