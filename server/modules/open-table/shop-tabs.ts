@@ -33,11 +33,11 @@ export async function shopTabs(
       .orderBy(asc(tableRoundLines.position)),
   ]);
   const text = (value: Text) => localize(value, catalogueLocale);
+  const guestsOf = groupBy(guests, (g) => g.tabId);
+  const roundsOf = groupBy(rounds, (r) => r.tabId);
+  const linesOf = groupBy(lines, (l) => l.roundId);
   return live.map(({ tab, tableName, area }) => {
-    const names = guestNames(
-      guests.filter((g) => g.tabId === tab.id),
-      locale,
-    );
+    const names = guestNames(guestsOf.get(tab.id) ?? [], locale);
     return {
       id: tab.id,
       orderNo: tab.orderNo,
@@ -52,26 +52,33 @@ export async function shopTabs(
         startedAt: tab.timerStartedAt?.toISOString() ?? null,
         stoppedAt: tab.timerStoppedAt?.toISOString() ?? null,
       },
-      rounds: rounds
-        .filter((r) => r.tabId === tab.id)
-        .map((r) => ({
-          id: r.id,
-          guest: names.get(r.customerId) ?? '',
-          state: r.state,
-          note: r.note,
-          createdAt: r.createdAt.toISOString(),
-          lines: lines
-            .filter((l) => l.roundId === r.id)
-            .map((l) => ({
-              id: l.id,
-              name: text(l.name),
-              specName: l.specName ? text(l.specName) : null,
-              tastes: l.tastes.map((t) => text(t.name)),
-              quantity: l.quantity,
-              state: l.state,
-              reason: l.state === 'returned' ? l.returnedReason : r.state === 'rejected' ? r.reason : '',
-            })),
+      rounds: (roundsOf.get(tab.id) ?? []).map((r) => ({
+        id: r.id,
+        guest: names.get(r.customerId) ?? '',
+        state: r.state,
+        note: r.note,
+        createdAt: r.createdAt.toISOString(),
+        lines: (linesOf.get(r.id) ?? []).map((l) => ({
+          id: l.id,
+          name: text(l.name),
+          specName: l.specName ? text(l.specName) : null,
+          tastes: l.tastes.map((t) => text(t.name)),
+          quantity: l.quantity,
+          state: l.state,
+          reason: l.state === 'returned' ? l.returnedReason : r.state === 'rejected' ? r.reason : '',
         })),
+      })),
     };
   });
+}
+
+/** Rows by a key, each group in the rows' order. */
+function groupBy<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const group = groups.get(key(row));
+    if (group) group.push(row);
+    else groups.set(key(row), [row]);
+  }
+  return groups;
 }
