@@ -8,7 +8,7 @@ import type { Executor } from '../../db/client';
 import { tableBillParts, tableTabs } from '../../db/schema';
 import type { CatalogEntry } from '../catalog/catalog-cache';
 import { requestHash, submitOrdersIn } from '../orders/orders-store';
-import { lockTab, netOf, setTableStatus, type PartRow } from './bill';
+import { backToOrdering, lockTab, netOf, setTableStatus, type PartRow } from './bill';
 import { refuse, type LineRow, type TabEnv, type TabRow } from './tab-access';
 import { billOrder } from './tab-order';
 import { billedLines, priceTab, tabContents } from './tab-pricing';
@@ -222,19 +222,6 @@ export async function cancelSplit(env: TabEnv, tab: TabRow): Promise<void> {
 /** A paying tab back to ordering: its plan gone, its fee running again, its table ordering (T22, T27). */
 export async function reopenTab(tx: Executor, tab: TabRow): Promise<void> {
   await tx.delete(tableBillParts).where(eq(tableBillParts.tabId, tab.id));
-  await tx
-    .update(tableTabs)
-    .set({
-      status: 'ordering',
-      billAt: null,
-      billBy: null,
-      orderId: null,
-      splitMode: null,
-      splitParts: null,
-      billTotal: null,
-      billCouponId: null,
-      version: sql`${tableTabs.version} + 1`,
-    })
-    .where(eq(tableTabs.id, tab.id));
+  await tx.update(tableTabs).set(backToOrdering()).where(eq(tableTabs.id, tab.id));
   await setTableStatus(tx, tab.tableId, 1);
 }

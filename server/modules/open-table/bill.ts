@@ -11,11 +11,11 @@ import { tableBillParts, tables, tableTabs } from '../../db/schema';
 import { BusinessError } from '../../http/action';
 import type { CatalogEntry } from '../catalog/catalog-cache';
 import { couponToReserve, reserveCoupon } from '../coupons/coupon-orders';
-import { localDate, reject } from '../orders/orders';
+import { reject } from '../orders/orders';
 import { orderMessages } from '../orders/orders-messages';
 import { requestHash, submitOrdersIn } from '../orders/orders-store';
 import { refuse, type LineRow, type TabEnv, type TabRow } from './tab-access';
-import { EVERYONE, payerTerms, type PayerTerms } from './payer-terms';
+import { EVERYONE, payerTerms, shopScopeOf, type PayerTerms } from './payer-terms';
 import { billOrder } from './tab-order';
 import { billedLines, flagOf, priceTab, tabContents, type TabPricing } from './tab-pricing';
 
@@ -138,25 +138,29 @@ const sameFreeze = (locked: TabRow, tab: TabRow) =>
 
 /** The payer's terms for the whole bill: their member price and the coupon they chose (T51). */
 function wholeBillTerms(env: TabEnv, entry: CatalogEntry, tab: TabRow): Promise<PayerTerms> {
-  const { settings, chainId } = entry.shop.row;
-  const scope = { shopId: tab.shopId, chainId, today: localDate(env.now, settings.timezone) };
   const payer = tab.billBy ?? tab.openedBy;
-  return payerTerms(env.db, entry, payer, scope, tab.billCouponId, env.catalogueLocale);
+  return payerTerms(env.db, entry, payer, shopScopeOf(entry, env.now), tab.billCouponId, env.catalogueLocale);
 }
+
+/** What puts a paying tab back to ordering: the request for its bill and its plan forgotten. */
+export const backToOrdering = () =>
+  ({
+    status: 'ordering',
+    billAt: null,
+    billBy: null,
+    orderId: null,
+    splitMode: null,
+    splitParts: null,
+    billTotal: null,
+    billCouponId: null,
+    version: sql`${tableTabs.version} + 1`,
+  }) as const;
 
 /** A paying tab without a plan back to ordering: the bill it asked for cannot be written. */
 async function unfreeze(tx: Executor, tabId: number): Promise<void> {
   await tx
     .update(tableTabs)
-    .set({
-      status: 'ordering',
-      billAt: null,
-      billBy: null,
-      splitMode: null,
-      splitParts: null,
-      billCouponId: null,
-      version: sql`${tableTabs.version} + 1`,
-    })
+    .set(backToOrdering())
     .where(and(eq(tableTabs.id, tabId), eq(tableTabs.status, 'paying'), isNull(tableTabs.billTotal)));
 }
 

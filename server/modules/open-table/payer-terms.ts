@@ -10,6 +10,7 @@ import type { CatalogEntry } from '../catalog/catalog-cache';
 import type { ShopScope } from '../coupons/activities';
 import { chosenCoupon, phoneOf } from '../coupons/coupon-orders';
 import { loadHeld, pricingOfHeld, stateOf, usableIn } from '../coupons/coupons';
+import { localDate } from '../orders/orders';
 
 export interface PayerTerms {
   /** The payer's member record, its level and the level's discount (percent); null without a card. */
@@ -19,6 +20,13 @@ export interface PayerTerms {
   coupons: ParsedCoupon[];
   couponId: number | null;
 }
+
+/** The shop's scope for its coupons and activities, with today in its own time zone. */
+export const shopScopeOf = (entry: CatalogEntry, now: Date): ShopScope => ({
+  shopId: entry.shop.row.id,
+  chainId: entry.shop.row.chainId,
+  today: localDate(now, entry.shop.row.settings.timezone),
+});
 
 /** Everyone's price: no member, no coupon (the tab as every phone reads it). */
 export const EVERYONE: PayerTerms = {

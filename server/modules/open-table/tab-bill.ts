@@ -12,10 +12,9 @@ import { orders, tableRounds, tableTabs } from '../../db/schema';
 import type { CatalogEntry } from '../catalog/catalog-cache';
 import { chosenCoupon } from '../coupons/coupon-orders';
 import { closeOrder } from '../orders/order-life';
-import { localDate } from '../orders/orders';
 import { planBill } from './bill';
 import { cancelSplit, takePart } from './bill-parts';
-import { quoteTerms } from './payer-terms';
+import { quoteTerms, shopScopeOf } from './payer-terms';
 import { guestTab, openTableShop, refuse, type TabEnv } from './tab-access';
 import { priceTab, tabContents } from './tab-pricing';
 import { canPayTab } from './tabs';
@@ -44,7 +43,7 @@ export async function confirmTab(
     // Someone else's coupon, one of another shop or one already held by an order is refused before the
     // bill freezes; whether it applies to the bill the engine says when the plan is written (T51).
     if (couponId !== null)
-      await chosenCoupon(db, session, scopeOf(entry, now), couponId, env.catalogueLocale);
+      await chosenCoupon(db, session, shopScopeOf(entry, now), couponId, env.catalogueLocale);
     const [paying] = await db
       .update(tableTabs)
       .set({
@@ -86,7 +85,7 @@ export async function quoteTab(env: TabEnv, tabId: number, couponId: number | nu
   if (tab.status !== 'ordering') throw refuse('tabNotOrdering');
   const [{ rounds, lines }, terms] = await Promise.all([
     tabContents(env, tab.id),
-    quoteTerms(db, entry, session.customerId, scopeOf(entry, env.now), couponId, env.catalogueLocale),
+    quoteTerms(db, entry, session.customerId, shopScopeOf(entry, env.now), couponId, env.catalogueLocale),
   ]);
   const [everyone, member, mine] = await Promise.all([
     priceTab(env, entry, tab, rounds, lines),
@@ -112,12 +111,6 @@ export async function quoteTab(env: TabEnv, tabId: number, couponId: number | nu
     coupons,
   };
 }
-
-const scopeOf = (entry: CatalogEntry, now: Date) => ({
-  shopId: entry.shop.row.id,
-  chainId: entry.shop.row.chainId,
-  today: localDate(now, entry.shop.row.settings.timezone),
-});
 
 /** table/payPart: the reader takes a part of the split bill and is answered the order that pays it. */
 export async function payTabPart(env: TabEnv, input: TablePayPartInput): Promise<TableConfirmInfo> {
