@@ -22,7 +22,7 @@ import type {
 import type { LimitCardListInfo } from '../../../src/domain/api/limit-card';
 import type { OrderConfirmInfo, OrderDetail } from '../../../src/domain/api/order';
 import type { OrderPayInfo } from '../../../src/domain/api/order-life';
-import { createClock, testDatabases, useTestApp, type TestApp } from '../helpers';
+import { createClock, testDatabases, useTestApp, type TestApp, injectFetch } from '../helpers';
 import { enter, login } from '../orders/order-fixture';
 import { beautyCalls, PAY, SERVICE, STUDIO, TECH, WEDNESDAY_8AM } from './appointment-fixture';
 
@@ -407,15 +407,7 @@ describe.each(testDatabases)('appointment changes on %s', (kind) => {
 
     const out: string[] = [];
     const err: string[] = [];
-    const cliFetch = (async (url: string | URL | Request, init?: RequestInit) => {
-      const r = await h.inject({
-        method: 'POST',
-        url: new URL(String(url)).pathname,
-        headers: init?.headers as Record<string, string>,
-        payload: init?.body as string,
-      });
-      return new Response(r.body, { status: r.statusCode, headers: { 'content-type': 'application/json' } });
-    }) as typeof fetch;
+    const cliFetch = injectFetch(h);
     const cli = (...args: string[]) =>
       runMerchantCli(
         args,

@@ -183,6 +183,19 @@ export async function callFrom<T = unknown>(
   return { status: response.statusCode, headers: response.headers, body: response.json<ApiReply<T>>() };
 }
 
+/** A fetch the merchant CLI can use that the test app answers in-process (POST with the CLI's headers). */
+export function injectFetch(t: Pick<TestApp, 'inject'>): typeof fetch {
+  return (async (url: string | URL | Request, init?: RequestInit) => {
+    const r = await t.inject({
+      method: 'POST',
+      url: new URL(String(url)).pathname,
+      headers: init?.headers as Record<string, string>,
+      payload: init?.body as string,
+    });
+    return new Response(r.body, { status: r.statusCode, headers: { 'content-type': 'application/json' } });
+  }) as typeof fetch;
+}
+
 /** buildTestApp in beforeAll / close in afterAll; the returned object fills in once the app is built. */
 export function useTestApp(kind: DatabaseKind, options: TestAppOptions = {}): TestApp {
   const holder = {} as TestApp;

@@ -9,7 +9,7 @@ import { chains, shops } from '../../../server/seed/index';
 import type { TableCanPayInfo, TableConfirmInfo, TableTabInfo } from '../../../src/domain/api/open-table';
 import type { TableInfo } from '../../../src/domain/api/table';
 import { runMerchantCli } from '../../../scripts/merchant';
-import { createClock, testDatabases, useTestApp } from '../helpers';
+import { createClock, testDatabases, useTestApp, injectFetch } from '../helpers';
 import { enter, newKey } from '../orders/order-fixture';
 import { LUNCH, MINUTE, RICE, SHOP, TABLE, TEA, tableHelpers } from './table-fixture';
 
@@ -19,15 +19,7 @@ describe.each(testDatabases)('open table on %s', (kind) => {
 
   const { call, ok, codeOf, open, round, refresh, kitchen } = tableHelpers(h);
   /** The CLI's requests, answered by the test app in-process. */
-  const cliFetch = (async (url: string | URL | Request, init?: RequestInit) => {
-    const r = await h.inject({
-      method: 'POST',
-      url: new URL(String(url)).pathname,
-      headers: init?.headers as Record<string, string>,
-      payload: init?.body as string,
-    });
-    return new Response(r.body, { status: r.statusCode, headers: { 'content-type': 'application/json' } });
-  }) as typeof fetch;
+  const cliFetch = injectFetch(h);
   const states = (tab: TableTabInfo) => tab.rounds.flatMap((r) => r.lines.map((l) => l.state));
 
   it('opens one tab for the first guest, joins the second to it and shows both the same tab', async () => {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { runMerchantCli } from '../../../scripts/merchant';
 import { chains, shops } from '../../../server/seed/index';
 import type { MerchantTabsInfo } from '../../../src/domain/api/open-table';
-import { createClock, testDatabases, useTestApp } from '../helpers';
+import { createClock, testDatabases, useTestApp, injectFetch } from '../helpers';
 import { enter } from '../orders/order-fixture';
 import { LUNCH, RICE, SHOP, TABLE, TEA, tableHelpers } from './table-fixture';
 
@@ -34,15 +34,7 @@ describe.each(testDatabases)('the shop’s live tabs on %s', (kind) => {
   };
   const cli = async (args: string[]) => {
     const out: string[] = [];
-    const fetchInProcess = (async (url: string | URL | Request, init?: RequestInit) => {
-      const r = await h.inject({
-        method: 'POST',
-        url: new URL(String(url)).pathname,
-        headers: init?.headers as Record<string, string>,
-        payload: init?.body as string,
-      });
-      return new Response(r.body, { status: r.statusCode, headers: { 'content-type': 'application/json' } });
-    }) as typeof fetch;
+    const fetchInProcess = injectFetch(h);
     const code = await runMerchantCli(
       [...args, '--key', `demo-merchant-${SHOP}`],
       {},
