@@ -109,6 +109,32 @@ test('a customer scanning a dine-in code lands on the menu with dine-in chosen',
   await app.expectAccessible();
 });
 
+test('a second link opened while the first is still entering its shop enters the second one', async ({
+  app,
+  menu,
+  page,
+}) => {
+  // The first link's session call hangs until the second link is open.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let calls = 0;
+  await page.route('**/new/consumer/user/h5entry', async (route) => {
+    if (++calls === 1) await held;
+    await route.continue();
+  });
+  await app.open('/', { id: 3 });
+  await expect(page.getByText('正在进入门店…')).toBeVisible();
+  // In the same document, as a scanned code or an in-app link arrives: the app is not loaded again.
+  await page.evaluate(() => ((window as { firstDocument?: boolean }).firstDocument = true));
+  await app.open('/', { id: 1, isDine: 1 });
+  release();
+  await app.expectRoute('/product/index');
+  await menu.waitForProducts();
+  await expect(page.getByRole('button', { name: '堂食', pressed: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '焰堡汉堡', level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => (window as { firstDocument?: boolean }).firstDocument)).toBe(true);
+});
+
 test('a shop link a messenger shared with its own parameters before the hash opens that shop', async ({
   app,
   menu,

@@ -14,8 +14,17 @@ import { useAppNavigation } from '../../shell';
 import { useFlow } from '../../use-flow';
 import { entryFlow } from '../../flows/entry';
 
+/**
+ * One entry flow per link: a link to the entry page with other parameters while it still shows (a table
+ * code scanned while the menu's code loads, a second shop link) starts the entry again for that link, where
+ * the flow of the first link would have finished and left the splash showing.
+ */
 export default function EntryPage() {
   const search = useSearch({ strict: false }) as Record<string, string>;
+  return <LinkEntry key={new URLSearchParams(search).toString()} search={search} />;
+}
+
+function LinkEntry({ search }: { search: Record<string, string> }) {
   const router = useRouter();
   // A shop's link usually ends on its menu: that page's code loads while the session and shop do, not after.
   useEffect(() => {
