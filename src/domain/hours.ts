@@ -29,19 +29,44 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
-/** Minutes since local midnight and the local weekday (0 = Sunday) of an instant in a zone. */
-export function localTime(now: Date, timeZone: string): { minutes: number; weekday: number } {
+interface LocalReading {
+  minutes: number;
+  weekday: number;
+  day: string;
+}
+
+/**
+ * The zone's reading of the last second asked for. Every offset, old local mean times included, is a whole
+ * number of seconds, so one reading holds for the whole second; the server checks hours and sale times
+ * several times per order, and formatting was a visible part of a submit's CPU under load.
+ */
+const readings = new Map<string, { second: number; reading: LocalReading }>();
+
+function read(now: Date, timeZone: string): LocalReading {
+  const second = Math.floor(now.getTime() / 1000);
+  const kept = readings.get(timeZone);
+  if (kept?.second === second) return kept.reading;
   const parts = formatter(timeZone).formatToParts(now);
   const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   const hour = Number(get('hour')) % 24;
-  return { minutes: hour * 60 + Number(get('minute')), weekday: WEEKDAYS.indexOf(get('weekday')) };
+  const reading = {
+    minutes: hour * 60 + Number(get('minute')),
+    weekday: WEEKDAYS.indexOf(get('weekday')),
+    day: `${get('year')}-${get('month')}-${get('day')}`,
+  };
+  readings.set(timeZone, { second, reading });
+  return reading;
+}
+
+/** Minutes since local midnight and the local weekday (0 = Sunday) of an instant in a zone. */
+export function localTime(now: Date, timeZone: string): { minutes: number; weekday: number } {
+  const { minutes, weekday } = read(now, timeZone);
+  return { minutes, weekday };
 }
 
 /** The shop's calendar day for `now` (pricing never reads the clock). */
 export function shopToday(now: Date, timeZone: string): string {
-  const parts = formatter(timeZone).formatToParts(now);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
+  return read(now, timeZone).day;
 }
 
 const toMinutes = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));

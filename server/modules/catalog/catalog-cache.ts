@@ -88,10 +88,40 @@ type StatementKind = 'read' | 'catalogue' | 'end' | 'other';
 function kindOf(statement: unknown): StatementKind {
   const text = typeof statement === 'string' ? statement : (statement as { text?: unknown } | null)?.text;
   if (typeof text !== 'string') return 'catalogue';
+  // A session-prepared statement's EXECUTE carries its values, so its text is new each time: it is the
+  // kind of what was prepared (server/db/client.ts sessionPrepared), and a name never prepared may write.
+  const executed = EXECUTE.exec(text);
+  if (executed) return preparedKinds.get(executed[1]!.toLowerCase()) ?? 'catalogue';
+  const prepare = PREPARE.exec(text);
+  if (prepare) {
+    preparedKinds.set(prepare[1]!.toLowerCase(), kindOfText(prepare[2]!));
+    return 'read';
+  }
+  const known = kindsByText.get(text);
+  if (known) return known;
+  const kind = kindOfText(text);
+  if (kindsByText.size < KINDS_KEPT) kindsByText.set(text, kind);
+  return kind;
+}
+
+function kindOfText(text: string): StatementKind {
   if (/^\s*select\b/i.test(text)) return 'read';
   if (/^\s*(commit|rollback|end)\b/i.test(text)) return 'end';
   return CATALOGUE_TABLES.test(text) ? 'catalogue' : 'other';
 }
+
+/**
+ * Kinds of statement texts already read. The app's statements are parameterised, so their texts are few,
+ * and the order submit's is several kilobytes the pattern would scan on every call (1 % of a submit's CPU
+ * under load). Bounded, because a text with inline values is new each time.
+ */
+const kindsByText = new Map<string, StatementKind>();
+const KINDS_KEPT = 2_000;
+
+const EXECUTE = /^\s*execute\s+([a-z_][a-z0-9_]*)/i;
+const PREPARE = /^\s*prepare\s+([a-z_][a-z0-9_]*)\s+as\s+([\s\S]*)$/i;
+/** What each statement prepared in a session does, by name. */
+const preparedKinds = new Map<string, StatementKind>();
 
 /**
  * Wraps `owner.query` (one connection, or PGlite outside its transactions) so the count moves once a

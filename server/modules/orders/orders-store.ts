@@ -7,7 +7,7 @@ import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } fr
 import type { OrderDetail, OrderLine, OrderPayment, OrderSummary } from '../../../src/domain/api/order';
 import { customerActions } from '../../../src/domain/order-life';
 import { PaymentResult, type CatalogueLocale, type OrderStatus } from '../../../src/domain/enums';
-import { prepared, type Database, type Executor } from '../../db/client';
+import { prepared, sessionPrepared, type Database, type Executor } from '../../db/client';
 import {
   orderDayCounters,
   orderLines,
@@ -216,7 +216,7 @@ async function writeSubmit(db: Database, args: SubmitArgs): Promise<WrittenOrder
   );
   const rows =
     demands.length === 0 && !couponed
-      ? await prepared(db, 'order_submit', submitQuery).execute(params)
+      ? await sessionPrepared(db, 'order_submit', submitQuery).execute(params)
       : await db
           .transaction(async (tx) => {
             if (demands.length > 0) await reserveStock(tx, demands, args.locale, stockError);
