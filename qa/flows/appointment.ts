@@ -308,6 +308,10 @@ export const appointmentFlow: QaFlow<AppointmentModelEvent> = {
     'the model says how it answers; the model books a wash and blow-dry.',
   model: appointmentModel,
   events: APPOINTMENT_EVENTS,
+  // The paths take the studio's first free times (Coco's next time after the one just booked, any
+  // technician's first time of the day): two at once would take each other's time, and the one refused
+  // would show "just taken" where its model expects the time moved or held.
+  serial: true,
   begin: async (run) => {
     const { page } = run;
     // Registered before the gates, so a held call reaches them once a gate lets it through.
