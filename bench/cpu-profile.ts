@@ -1,6 +1,7 @@
-// `npm run bench:profile -- <file.cpuprofile> [--top 30]`: reads a V8 CPU profile (node --cpu-prof, as
+// `npm run bench:profile -- <file.cpuprofile> [--top 30] [--last <seconds>]`: reads a V8 CPU profile (node --cpu-prof, as
 // `npm run bench:api -- --profile <dir>` writes for the API process) and prints where the process spent
-// its time: self time by package or project folder, then by function. What a benchmark misses is named
+// its time: self time by package or project folder, then by function. `--last` reads only the profile's last
+// seconds, the load a benchmark ends with, leaving out the process's start and seeding. What a benchmark misses is named
 // from such a profile (docs/decisions.md "Speed at the lunch peak").
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -22,11 +23,11 @@ interface Profile {
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { top: { type: 'string', default: '30' } },
+  options: { top: { type: 'string', default: '30' }, last: { type: 'string' } },
 });
 const file = positionals[0];
 if (!file) {
-  console.error('usage: npm run bench:profile -- <file.cpuprofile> [--top 30]');
+  console.error('usage: npm run bench:profile -- <file.cpuprofile> [--top 30] [--last <seconds>]');
   process.exit(2);
 }
 const top = Number(values.top);
@@ -44,13 +45,19 @@ function placeOf(url: string): string {
   return url.replace(/^.*\//, '');
 }
 
+/** Sample times from the profile's start (µs): the deltas run on from one sample to the next. */
+const times: number[] = [];
+profile.timeDeltas.reduce((at, delta, i) => (times[i] = at + delta), 0);
+const end = times.at(-1) ?? 0;
+const from = values.last === undefined ? -Infinity : end - Number(values.last) * 1_000_000;
+
 const byPlace = new Map<string, number>();
 const byFunction = new Map<string, number>();
 let total = 0;
 profile.samples.forEach((id, i) => {
   const node = nodes.get(id);
   const delta = profile.timeDeltas[i] ?? 0;
-  if (!node) return;
+  if (!node || (times[i] ?? 0) < from) return;
   const { functionName, url, lineNumber } = node.callFrame;
   if (functionName === '(idle)') return;
   total += delta;

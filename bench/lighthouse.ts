@@ -3,11 +3,15 @@
 // audit (simulated slow 4G and a 4x slower CPU, its defaults) RUNS times on the shop page and on the order
 // confirm page, each run in a fresh Chromium (Debian's, /usr/bin/chromium or CHROMIUM_PATH). Prints every
 // run and the medians of Performance, LCP, TBT, CLS and Accessibility against the targets; never fails on a
-// figure. `--base-url=http://host:port` audits a server that is already running instead (no build).
+// figure. `--base-url=http://host:port` audits a server that is already running instead (no build);
+// `--save=<dir>` keeps each run's full report there (JSON, readable in the Lighthouse viewer) to find what a
+// median hides; `--only=shop` or `--only=confirm` audits one page.
 //
 // The confirm page needs a cart: before each of its runs the customer's way there is taken in the same
 // browser (open the shop, add a product, check out), then the HTTP cache, Cache Storage and service worker
 // are cleared while localStorage (session, cart) stays, so the audited load is a cold one with a cart.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -78,7 +82,11 @@ async function prepareCart(chrome: LaunchedChrome, baseUrl: string) {
   }
 }
 
-async function audit(baseUrl: string, path: string, withCart: boolean): Promise<Figures> {
+const option = (name: string) =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(`--${name}=`.length);
+const SAVE_DIR = option('save');
+
+async function audit(baseUrl: string, path: string, withCart: boolean, saveAs: string): Promise<Figures> {
   const chrome = await launch({ chromePath, chromeFlags: CHROME_FLAGS });
   try {
     if (withCart) await prepareCart(chrome, baseUrl);
@@ -93,6 +101,10 @@ async function audit(baseUrl: string, path: string, withCart: boolean): Promise<
     if (!result) throw new Error('Lighthouse returned no result');
     const { categories, audits, runtimeError } = result.lhr;
     if (runtimeError) throw new Error(`Lighthouse: ${runtimeError.code} ${runtimeError.message}`);
+    if (SAVE_DIR) {
+      mkdirSync(SAVE_DIR, { recursive: true });
+      writeFileSync(join(SAVE_DIR, `${saveAs}.json`), JSON.stringify(result.lhr));
+    }
     return {
       performance: Math.round((categories.performance?.score ?? 0) * 100),
       lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
@@ -127,7 +139,8 @@ function report(name: string, runs: Figures[]) {
 }
 
 async function main() {
-  const given = process.argv.find((a) => a.startsWith('--base-url='))?.slice('--base-url='.length);
+  const given = option('base-url');
+  const only = option('only');
   const today = new Date().toISOString().slice(0, 10);
   const server = given
     ? { baseUrl: given.replace(/\/$/, ''), stop: async () => {} }
@@ -140,12 +153,18 @@ async function main() {
   try {
     console.log(`Lighthouse ${RUNS} runs per page against ${server.baseUrl}`);
     const pages = [
-      { name: `Shop page ${SHOP_PATH}`, path: SHOP_PATH, withCart: false },
-      { name: `Order confirm page ${CONFIRM_PATH} (a one-product cart)`, path: CONFIRM_PATH, withCart: true },
-    ];
+      { key: 'shop', name: `Shop page ${SHOP_PATH}`, path: SHOP_PATH, withCart: false },
+      {
+        key: 'confirm',
+        name: `Order confirm page ${CONFIRM_PATH} (a one-product cart)`,
+        path: CONFIRM_PATH,
+        withCart: true,
+      },
+    ].filter((page) => !only || page.key === only);
     for (const page of pages) {
       const runs: Figures[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await audit(server.baseUrl, page.path, page.withCart));
+      for (let i = 0; i < RUNS; i++)
+        runs.push(await audit(server.baseUrl, page.path, page.withCart, `${page.key}-${i + 1}`));
       report(page.name, runs);
     }
   } finally {
