@@ -670,8 +670,10 @@ export async function prepareOrder(
     limitCardId: reservedCard,
     activityUnits: countedUnits(unitCounts),
   };
+  // By flag, not a search per line: a long cart would cost the square of its lines.
+  const pricedByFlag = new Map(pricing.lines.map((l) => [l.flag, l]));
   const lines: LineValues[] = built.map((b, position) => {
-    const priced = pricing.lines.find((l) => l.flag === b.cart.flag)!;
+    const priced = pricedByFlag.get(b.cart.flag)!;
     return {
       ...b.snapshot,
       position,
