@@ -80,6 +80,16 @@ function transitionIds(machine: AnyStateMachine, from: AnyMachineSnapshot, event
   });
 }
 
+/**
+ * Whether the model takes the event in this state. XState's `can` says no to a transition with neither a
+ * target nor actions, which is how a model says "this event changes nothing the model tracks" (the kitchen
+ * moving a round, the clock's fee step, a refused headcount): the page still has to show it, so such a
+ * transition is walked like any other.
+ */
+export function accepts(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: EventObject): boolean {
+  return machine.getTransitionData(snapshot as never, event as never).length > 0;
+}
+
 interface RawPath {
   snapshots: AnyMachineSnapshot[];
   events: EventObject[];
@@ -94,7 +104,7 @@ function transitionWalk(machine: AnyStateMachine, events: EventObject[]): RawPat
     const steps = path.steps.filter((s) => s.event.type !== 'xstate.init');
     const from = path.state as AnyMachineSnapshot;
     for (const event of events) {
-      if (!from.can(event)) continue;
+      if (!accepts(machine, from, event)) continue;
       const key = `${JSON.stringify(modelState(from))} ${eventLabel(event)}`;
       if (seen.has(key)) continue;
       seen.add(key);

@@ -4,7 +4,7 @@
 // In English: "any technician", a day without times, booking for someone else, moving the appointment. And a
 // shop that is closed now still books later times. The scenarios book different days, technicians and
 // services, so they can run side by side on the shared server.
-import { expect, test } from './fixtures';
+import { expect, SHOPS_OPEN, test } from './fixtures';
 import {
   AppointmentConfirmPage,
   AppointmentsOnOrdersTab,
@@ -217,4 +217,42 @@ test('in the evening, when the studio is closed, a customer still books a later 
   const times = new TimesPage(page);
   await expect(times.times.first()).toBeVisible();
   await expect(page.getByText(/营业时间外/)).toHaveCount(0);
+});
+
+test.describe('a customer who stays on the confirm page', () => {
+  // The page's clock runs (and is moved on) instead of standing still at the suite's time.
+  test.use({ fixedClock: false });
+
+  test('keeps the held time: the page extends the hold before it lapses, and the booking goes through', async ({
+    app,
+    page,
+  }) => {
+    await page.clock.install({ time: SHOPS_OPEN });
+    const services = new ServicesTab(page);
+    const times = new TimesPage(page);
+    const confirm = new AppointmentConfirmPage(page);
+    await app.open('/', { id: STUDIO });
+    await app.expectRoute('/pages/user/index-tab-1');
+    await services.book('洗发吹造型').click();
+    await times.technician(/^可可/).check();
+    // Sunday: no other scenario books Coco that day (Leo, whom the men's cut needs, is off).
+    await times.date('2026-11-22').check();
+    await times.chooseFirstTime();
+    await times.continue.click();
+    await app.expectRoute('/order/confirm');
+    await expect(confirm.held).toContainText('已为您保留这个时间');
+
+    // Four minutes on, a minute before the hold would lapse, the page asks for more time and keeps it.
+    const extended = page.waitForResponse((r) => r.url().endsWith('/new/consumer/beauty/extendHold'));
+    await page.clock.runFor(4 * 60_000);
+    expect((await (await extended).json()).result).toBe(true);
+    await expect(confirm.held).toContainText('已为您保留这个时间');
+    await expect(confirm.countdown).toHaveText(/^\d{2}:\d{2}$/);
+    await expect(confirm.alert).toHaveCount(0);
+
+    await confirm.payType('到店付款').check();
+    await confirm.submit.click();
+    await app.expectRoute('/order/success');
+    await expect(page.getByTestId('booked-appointment')).toContainText('11月22日');
+  });
 });

@@ -9,6 +9,7 @@ import {
   type EventObject,
 } from 'xstate';
 import { createTestModel } from 'xstate/graph';
+import { accepts } from '../../qa/paths';
 
 export interface ModelParams<TEvent extends EventObject> {
   /** Keyed by model state (state.matches); each checks the real actor against the model's snapshot. */
@@ -49,7 +50,7 @@ export function coveragePaths<M extends AnyStateMachine>(
       .map((s) => formatEvent(s.event))
       .join(' → ');
     for (const event of events) {
-      if (!from.can(event)) continue;
+      if (!accepts(machine, from, event)) continue;
       const key = `${serialize(from)} ${formatEvent(event)}`;
       if (seen.has(key)) continue;
       seen.add(key);

@@ -231,8 +231,9 @@ export const appointmentMachine = setup({
       params.rejection.reason === 'slotTaken',
     isHoldGone: (_, params: { rejection: AppointmentRejectionInfo }) =>
       HOLD_GONE.includes(params.rejection.reason),
-    isExtendLimit: (_, params: { rejection: AppointmentRejectionInfo }) =>
-      params.rejection.reason === 'holdExtendLimit',
+    // An extension's answer is the hold moved on or a refusal: only a refusal names a reason.
+    isExtendLimit: (_, params: HoldResult) =>
+      isRefusal(params) && params.rejection.reason === 'holdExtendLimit',
     isMoveOver: (_, params: RescheduleResult) =>
       isRefusal(params) && MOVE_BLOCKED.includes(params.rejection.reason),
     isHoldRefusal: (_, params: HoldResult) => isRefusal(params),
@@ -642,7 +643,7 @@ export const appointmentMachine = setup({
                   {
                     guard: {
                       type: 'isExtendLimit',
-                      params: ({ event }) => event.output as { rejection: AppointmentRejectionInfo },
+                      params: ({ event }) => event.output as HoldResult,
                     },
                     target: 'keeping',
                     actions: 'capHold',

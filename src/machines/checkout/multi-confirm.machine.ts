@@ -198,9 +198,13 @@ export const multiConfirmMachine = setup({
     canSelect: ({ context }, params: { shopId: number }) =>
       context.selected.includes(params.shopId) || context.selected.length < MAX_MULTI_SHOPS,
     /** No coupon, or one no other included cart carries (one coupon, one order). */
-    isCouponFree: ({ context }, params: { shopId: number; couponId: number | null }) =>
+    // A cart takes a coupon no other included cart holds, or gives back the one it holds; "no coupon" where
+    // there was none changes nothing, so the message of the last submit stays.
+    isCouponChange: ({ context }, params: { shopId: number; couponId: number | null }) =>
       context.selected.includes(params.shopId) &&
-      (params.couponId === null || couponHolder(context, params.couponId, params.shopId) === null),
+      (params.couponId === null
+        ? context.coupons[params.shopId] !== undefined
+        : couponHolder(context, params.couponId, params.shopId) === null),
     isCouponRefusal: (_, params: MultiSubmitResult) =>
       'rejection' in params &&
       params.rejection.reason === 'couponUnusable' &&
@@ -336,7 +340,7 @@ export const multiConfirmMachine = setup({
         },
         'multi.setNote': { actions: { type: 'update', params: ({ event }) => ({ note: event.note }) } },
         'multi.setCoupon': {
-          guard: { type: 'isCouponFree', params: ({ event }) => event },
+          guard: { type: 'isCouponChange', params: ({ event }) => event },
           actions: { type: 'setCoupon', params: ({ event }) => event },
         },
         'multi.dismissError': { actions: 'dismissError' },
