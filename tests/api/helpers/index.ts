@@ -65,13 +65,15 @@ export async function openTestDatabase(
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  // Test files run in parallel against one server on a busy machine: a wait for a pooled connection may
-  // pass production's 2 s there. The fault tests pass their own small limits.
+  // Test files run in parallel against one server on a busy machine: a wait for a pooled connection, or
+  // for the row lock of ten guests opening one tab at once, may pass production's 2 s there. The fault
+  // tests pass their own small limits.
   const opened = await openDatabase({
     kind: 'postgres',
     url: url.toString(),
     poolSize: 5,
     acquireTimeoutMs: 10_000,
+    lockTimeoutMs: 10_000,
     ...postgres,
   });
   return {
