@@ -197,9 +197,10 @@ export const multiConfirmMachine = setup({
     isRefusal: (_, params: MultiSubmitResult) => 'rejection' in params,
     canSelect: ({ context }, params: { shopId: number }) =>
       context.selected.includes(params.shopId) || context.selected.length < MAX_MULTI_SHOPS,
-    /** No coupon, or one no other included cart carries (one coupon, one order). */
-    // A cart takes a coupon no other included cart holds, or gives back the one it holds; "no coupon" where
-    // there was none changes nothing, so the message of the last submit stays.
+    /**
+     * A cart takes a coupon no other included cart holds (one coupon, one order), or gives back the one it
+     * holds; "no coupon" where there was none changes nothing, so the message of the last submit stays.
+     */
     isCouponChange: ({ context }, params: { shopId: number; couponId: number | null }) =>
       context.selected.includes(params.shopId) &&
       (params.couponId === null
