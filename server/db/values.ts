@@ -54,50 +54,40 @@ export function jsonRows<T extends PgTable>(table: T, param: SQL | Placeholder, 
   };
 }
 
-const entries = new WeakMap<PgTable, [string, Column][]>();
-const columnsOf = (table: PgTable) => {
-  let list = entries.get(table);
-  if (!list) entries.set(table, (list = Object.entries(getTableColumns(table) as Record<string, Column>)));
-  return list;
-};
-
-interface ColumnEncoder {
+interface TableColumn {
   key: string;
-  name: string;
-  /** Null for a value sent as it is (JSON columns, and types whose driver value is the value). */
-  map: ((value: unknown) => unknown) | null;
+  column: Column;
+  /** JSON columns take their values as they are. */
+  json: boolean;
 }
 
-// Each table's columns, read once: a submit encodes every line, and listing and classifying the columns
-// for each row cost more than encoding its values.
-const encoders = new WeakMap<PgTable, ColumnEncoder[]>();
+// Each table's columns, listed and classified once: a submit encodes (and reads back) every line, and
+// doing that per row cost more than the values themselves.
+const tableColumns = new WeakMap<PgTable, TableColumn[]>();
 
-/** Column types whose driver value is the JS value itself (drizzle's mapToDriverValue is the identity). */
-const PLAIN_TYPES = new Set(['PgInteger', 'PgSerial', 'PgText', 'PgVarchar', 'PgBoolean', 'PgSmallInt']);
-
-function encoderOf(table: PgTable): ColumnEncoder[] {
-  let encoder = encoders.get(table);
-  if (!encoder) {
-    encoder = columnsOf(table).map(([key, column]) => ({
+function columnsOf(table: PgTable): TableColumn[] {
+  let list = tableColumns.get(table);
+  if (!list) {
+    list = Object.entries(getTableColumns(table) as Record<string, Column>).map(([key, column]) => ({
       key,
-      name: column.name,
-      map: isJson(column) || PLAIN_TYPES.has(column.columnType) ? null : (v) => column.mapToDriverValue(v),
+      column,
+      json: isJson(column),
     }));
-    encoders.set(table, encoder);
+    tableColumns.set(table, list);
   }
-  return encoder;
+  return list;
 }
 
 /** The rows as `jsonRows` reads them: keyed by column name, each value as the driver would send it. */
 export function encodeRows<T extends PgTable>(table: T, rows: Partial<T['$inferInsert']>[]): string {
-  const columns = encoderOf(table);
+  const columns = columnsOf(table);
   return JSON.stringify(
     rows.map((row) => {
       const encoded: Record<string, unknown> = {};
-      for (const { key, name, map } of columns) {
+      for (const { key, column, json } of columns) {
         const value = (row as Record<string, unknown>)[key];
         if (value === undefined) continue;
-        encoded[name] = value === null || map === null ? value : map(value);
+        encoded[column.name] = value === null || json ? value : column.mapToDriverValue(value);
       }
       return encoded;
     }),
@@ -110,7 +100,7 @@ export function encodeRows<T extends PgTable>(table: T, rows: Partial<T['$inferI
  */
 export function rowFromJson<T extends PgTable>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
   const row: Record<string, unknown> = {};
-  for (const [key, column] of columnsOf(table)) {
+  for (const { key, column } of columnsOf(table)) {
     const value = json[column.name];
     row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
