@@ -80,7 +80,7 @@ import {
   type Offered,
 } from '../modules/coupons/coupons';
 import { overSendFor } from '../modules/coupons/coupon-grants';
-import { localDate } from '../modules/orders/orders';
+import { shopToday } from '../../src/domain/hours';
 import { claimForwarded, forwardCoupon } from '../modules/coupons/red-bag-forward';
 import { redBagNotes } from '../modules/coupons/red-bag-messages';
 import { bagView, expandDetail, expandSetup, receiveExpand, setupOf } from '../modules/coupons/red-bags';
@@ -111,7 +111,7 @@ async function replyContext(app: FastifyInstance, ctx: RequestContext<'session'>
     db: app.db,
     shopId: session.shopId,
     chainId: entry.shop.row.chainId,
-    today: localDate(ctx.now, settings.timezone),
+    today: shopToday(ctx.now, settings.timezone),
     locale: ctx.locale,
     catalogueLocale: ctx.catalogueLocale,
     text: {

@@ -64,7 +64,7 @@ import {
   type ShopRecord,
 } from '../modules/catalog/catalog-shop';
 import { checkStock, comboCheck, stockQuery } from '../modules/catalog/catalog-stock';
-import { localDate } from '../modules/orders/orders';
+import { shopToday } from '../../src/domain/hours';
 import { runningActivityFlags } from '../modules/coupons/red-bags';
 
 type SessionContext = RequestContext<'session'>;
@@ -178,7 +178,7 @@ const actions: AnyAction[] = [
       if (!info) throw new BusinessError('shop.notFound', undefined, SHOP_NOT_FOUND);
       // Read live rather than from the settings: they follow the activities' dates (entry routing rule 1,
       // the menu's offers strip).
-      const today = localDate(ctx.now, info.timezone);
+      const today = shopToday(ctx.now, info.timezone);
       const scope = { shopId: info.id, chainId: info.chainId, today };
       return { ...info, ...(await runningActivityFlags(app.db, scope)) };
     },

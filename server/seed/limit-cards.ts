@@ -15,7 +15,7 @@ import {
   type Text,
 } from '../db/schema';
 import { issueLimitCard } from '../modules/limit-cards/limit-card-grants';
-import { localDate } from '../modules/orders/orders';
+import { shopToday } from '../../src/domain/hours';
 
 export interface SeedLimitCardTemplate {
   key: string;
@@ -158,7 +158,7 @@ export async function insertLimitCards(tx: Tx, entry: SeedLimitCards, now = new 
         ? eq(shops.id, shopId)
         : eq(shops.chainId, (entry.scope as { chainId: number }).chainId),
     );
-  const today = localDate(now, shop!.settings.timezone);
+  const today = shopToday(now, shop!.settings.timezone);
   for (const [n, held] of entry.held.entries()) {
     const cardId = await issueLimitCard(tx, {
       memberId: held.memberId,

@@ -19,7 +19,7 @@ import { isRunning, loadActivities, loadTemplates, offersOf, type ReplyContext }
 import { MONEY_BACK } from './coupon-grants';
 import { localize } from '../catalog/catalog';
 import { claimError, grantOnce, type Claimant } from './coupons';
-import { localDate } from '../orders/orders';
+import { shopToday } from '../../../src/domain/hours';
 
 type OwnedContext = ReplyContext & { owner: string };
 
@@ -68,7 +68,7 @@ async function paidOrders(db: Executor, activity: ActivityRow, owner: string): P
     );
   return rows.filter((r) => {
     if (MONEY_BACK.has(r.status)) return false;
-    const day = localDate(r.paidAt ?? r.createdAt, r.settings.timezone);
+    const day = shopToday(r.paidAt ?? r.createdAt, r.settings.timezone);
     return (
       (activity.startDate === null || activity.startDate <= day) &&
       (activity.endDate === null || day <= activity.endDate)

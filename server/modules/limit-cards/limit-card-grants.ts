@@ -14,7 +14,7 @@ import {
   shops,
   type RechargeRow,
 } from '../../db/schema';
-import { localDate } from '../orders/orders';
+import { shopToday } from '../../../src/domain/hours';
 
 export interface LimitCardGrant {
   memberId: number;
@@ -68,7 +68,7 @@ export async function grantRechargeLimitCards(tx: Tx, recharge: RechargeRow, now
     .from(shops)
     .where(eq(shops.id, recharge.shopId));
   if (!shop) return [];
-  const today = localDate(now, shop.settings.timezone);
+  const today = shopToday(now, shop.settings.timezone);
   const issued: number[] = [];
   for (const grant of recharge.limitCards) {
     for (let n = 0; n < grant.quantity; n++) {

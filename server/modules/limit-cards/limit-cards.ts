@@ -15,7 +15,7 @@ import { BusinessError, type RequestContext } from '../../http/action';
 import type { MessageParams } from '../../i18n';
 import { localize } from '../catalog/catalog';
 import type { CatalogEntry } from '../catalog/catalog-cache';
-import { localDate } from '../orders/orders';
+import { shopToday } from '../../../src/domain/hours';
 import { limitCardMessages } from './limit-card-messages';
 
 export const refuseLimitCard = (reason: LimitCardRefusal, params?: MessageParams, status?: number) =>
@@ -53,7 +53,7 @@ export async function limitCardList(
   if (input.id !== undefined && input.id !== ctx.session.shopId) throw refuseLimitCard('shopMismatch');
   const memberId = ownMember(ctx, undefined);
   const entry = await shopEntry(app, ctx);
-  const today = localDate(ctx.now, entry.shop.row.settings.timezone);
+  const today = shopToday(ctx.now, entry.shop.row.settings.timezone);
   const rows = await app.db.select().from(memberLimitCards).where(eq(memberLimitCards.memberId, memberId));
   const locale = ctx.catalogueLocale;
   const list = rows.map((card): LimitCardView => {

@@ -29,7 +29,7 @@ import { localize } from '../catalog/catalog';
 import { chargePayOptions } from '../catalog/catalog-shop';
 import { claimInTx, findOffered, isUniqueViolation } from '../coupons/coupons';
 import { inShopScope, isRunning } from '../coupons/activities';
-import { localDate } from '../orders/orders';
+import { shopToday } from '../../../src/domain/hours';
 import type { ApplyOptions, ApplyOutcome, GatewayReport } from '../payments/payments';
 import { reportFits } from '../payments/report-check';
 import { grantRechargeLimitCards } from '../limit-cards/limit-card-grants';
@@ -352,7 +352,7 @@ async function grantCoupons(tx: Tx, recharge: RechargeRow, now: Date): Promise<v
     .innerJoin(shops, eq(shops.id, recharge.shopId))
     .where(eq(members.id, recharge.memberId));
   if (!holder) return;
-  const today = localDate(now, holder.settings.timezone);
+  const today = shopToday(now, holder.settings.timezone);
   const who = {
     shopId: recharge.shopId,
     chainId: holder.chainId,

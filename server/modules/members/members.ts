@@ -32,7 +32,7 @@ import { localize } from '../catalog/catalog';
 import { toMemberSetting } from '../catalog/catalog-shop';
 import { grantRegisterCoupons } from '../coupons/coupons';
 import { loadCustomer, loadMember, memberOfPhone, scopeOf, type MembershipScope } from '../identity/identity';
-import { localDate } from '../orders/orders';
+import { shopToday } from '../../../src/domain/hours';
 import { refusalMessages } from './member-messages';
 
 /** The member settings row with the texts a shop may keep in it (store/shopTexts). */
@@ -104,7 +104,7 @@ export function checkName(name: string | undefined) {
 
 export function checkBirthday(birthday: string | null | undefined, now: Date, timeZone = 'UTC') {
   if (birthday === null || birthday === undefined) return;
-  if (birthday < EARLIEST_BIRTHDAY || birthday > localDate(now, timeZone))
+  if (birthday < EARLIEST_BIRTHDAY || birthday > shopToday(now, timeZone))
     throw memberRefusal('birthdayInvalid');
 }
 
@@ -245,7 +245,7 @@ export async function register(
     const coupons = await grantRegisterCoupons(tx, phone, {
       shopId: session.shopId,
       chainId: session.chainId,
-      today: localDate(now, timeZone),
+      today: shopToday(now, timeZone),
       memberId: member.id,
       now,
     });

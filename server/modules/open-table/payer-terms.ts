@@ -10,7 +10,7 @@ import type { CatalogEntry } from '../catalog/catalog-cache';
 import type { ShopScope } from '../coupons/activities';
 import { chosenCoupon, phoneOf } from '../coupons/coupon-orders';
 import { loadHeld, pricingOfHeld, stateOf, usableIn } from '../coupons/coupons';
-import { localDate } from '../orders/orders';
+import { shopToday } from '../../../src/domain/hours';
 
 export interface PayerTerms {
   /** The payer's member record, its level and the level's discount (percent); null without a card. */
@@ -25,7 +25,7 @@ export interface PayerTerms {
 export const shopScopeOf = (entry: CatalogEntry, now: Date): ShopScope => ({
   shopId: entry.shop.row.id,
   chainId: entry.shop.row.chainId,
-  today: localDate(now, entry.shop.row.settings.timezone),
+  today: shopToday(now, entry.shop.row.settings.timezone),
 });
 
 /** Everyone's price: no member, no coupon (the tab as every phone reads it). */

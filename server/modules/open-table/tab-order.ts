@@ -8,7 +8,8 @@ import type { Executor } from '../../db/client';
 import { tables } from '../../db/schema';
 import { payOptions } from '../catalog/catalog-shop';
 import type { CatalogEntry } from '../catalog/catalog-cache';
-import { localDate, orderAmounts, type OrderValues, type PreparedOrder } from '../orders/orders';
+import { shopToday } from '../../../src/domain/hours';
+import { orderAmounts, type OrderValues, type PreparedOrder } from '../orders/orders';
 import { OPEN_TABLE_CLIENT_TYPE, refuse, type LineRow, type TabEnv, type TabRow } from './tab-access';
 import { flagOf, type TabPricing } from './tab-pricing';
 
@@ -97,7 +98,7 @@ export async function billOrder(
     deliveryTime: null,
     pickupTime: null,
     isPickerPack: false,
-    businessDate: localDate(now, shop.settings.timezone),
+    businessDate: shopToday(now, shop.settings.timezone),
     // The rounds took the stock: cancelling this order must not give it back a second time.
     reserved: [],
     createdAt: now,

@@ -8,7 +8,7 @@ import { translate } from '../../i18n';
 import type { CatalogEntry } from '../catalog/catalog-cache';
 import { runningPriceActivities } from '../coupons/activities';
 import { pricingShopOf } from '../orders/delivery';
-import { localDate } from '../orders/orders';
+import { shopToday } from '../../../src/domain/hours';
 import { guestLabel } from './open-table-messages';
 import { EVERYONE, type PayerTerms } from './payer-terms';
 import { OPEN_TABLE_CLIENT_TYPE, type LineRow, type RoundRow, type TabEnv, type TabRow } from './tab-access';
@@ -82,7 +82,7 @@ export async function priceTab(
 ) {
   const { settings } = entry.shop.row;
   const counted = billedLines(rounds, lines);
-  const today = localDate(env.now, settings.timezone);
+  const today = shopToday(env.now, settings.timezone);
   const end = timerEnd(tab, env.now);
   return priceOrder(
     parsePricingInput({

@@ -12,12 +12,12 @@ import type {
   TableRound,
   TableTabInfo,
 } from '../../../src/domain/api/open-table';
-import { isShopOpenNow } from '../../../src/domain/hours';
+import { isShopOpenNow, shopToday } from '../../../src/domain/hours';
 import type { Executor } from '../../db/client';
 import { tableGuests, tableRoundLines, tableRounds, tableTabs } from '../../db/schema';
 import { reserveStock } from '../catalog/stock';
 import { businessHoursText } from '../catalog/catalog-shop';
-import { buildLine, localDate, mergeDemands, reject, stockError } from '../orders/orders';
+import { buildLine, mergeDemands, reject, stockError } from '../orders/orders';
 import { requestHash } from '../orders/orders-store';
 import { orderMessages } from '../orders/orders-messages';
 import { resolveTable, type TableRow } from '../orders/tables';
@@ -99,7 +99,7 @@ async function openOrFindLive(
     .values({
       shopId: session.shopId,
       tableId: table.id,
-      orderNo: tabNumber(localDate(now, settings.timezone), session.shopId, table.id),
+      orderNo: tabNumber(shopToday(now, settings.timezone), session.shopId, table.id),
       person,
       eachFee: table.eachFee,
       feeType: table.feeType,

@@ -9,7 +9,7 @@ import { MAX_TABLEWARE_SETS } from '../../../src/domain/api/order-rules';
 import { normalizePhone } from '../../../src/domain/api/user';
 import { browserClientTypeCode, codeRange } from '../../../src/domain/client-type';
 import { ProductState, type CatalogueLocale, type Locale, type OrderSource } from '../../../src/domain/enums';
-import { isShopOpenNow, localTime } from '../../../src/domain/hours';
+import { isShopOpenNow, localTime, shopToday } from '../../../src/domain/hours';
 import type { CartLine, PricingResult } from '../../../src/domain/pricing';
 import type { TimeRange } from '../../../src/domain/shop';
 import { formatPrice, lineFlag, parsePricingInput, priceOrder } from '../../../src/pricing';
@@ -105,17 +105,6 @@ export function reject(
   return new BusinessError(message, params, { reason, ...extra });
 }
 
-const dateFormatters = new Map<string, Intl.DateTimeFormat>();
-/** YYYY-MM-DD of an instant in a zone. */
-export function localDate(now: Date, timeZone: string): string {
-  let f = dateFormatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dateFormatters.set(timeZone, f);
-  }
-  return f.format(now);
-}
-
 const nextDay = (date: string) => {
   const d = new Date(`${date}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + 1);
@@ -132,7 +121,7 @@ const inRange = (range: TimeRange, minutes: number) => {
 
 /** A shop-local day and time that is today or tomorrow and not yet past. */
 function isUpcoming(value: LocalDateTime, now: Date, timeZone: string): boolean {
-  const today = localDate(now, timeZone);
+  const today = shopToday(now, timeZone);
   if (value.date !== today && value.date !== nextDay(today)) return false;
   return value.date !== today || toMinutes(value.time) >= localTime(now, timeZone).minutes;
 }
@@ -570,7 +559,7 @@ export async function prepareOrder(
         isOnlyCardPayForDiscount: entry.memberSetting.isOnlyCardPayForDiscount,
       }
     : { isOpenDiscount: false, discountMode: 1, isOnlyCardPayForDiscount: false };
-  const businessDate = localDate(now, zone);
+  const businessDate = shopToday(now, zone);
   const clientTypeCode = clientTypeFor(cart.type, env.userAgentType);
   // The shop's running price activities (cached) and, only when the cart names one, the chosen coupon.
   const scope = { shopId, chainId: shop.row.chainId, today: businessDate };

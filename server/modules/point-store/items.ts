@@ -28,7 +28,7 @@ import type { LocalizedText, MessageParams } from '../../i18n';
 import { imageUrl, localize } from '../catalog/catalog';
 import { pricingCouponOf, scopeFactsOf } from '../coupons/activities';
 import { couponRulesText } from '../coupons/coupon-texts';
-import { localDate } from '../orders/orders';
+import { shopToday } from '../../../src/domain/hours';
 import { pointStoreMessages } from './point-store-messages';
 
 export const refusePoints = (
@@ -81,7 +81,7 @@ export async function shopOf(app: FastifyInstance, ctx: RequestContext<'session'
     memberId,
     shopId: ctx.session.shopId,
     chainId: entry.shop.row.chainId,
-    today: localDate(ctx.now, settings.timezone),
+    today: shopToday(ctx.now, settings.timezone),
   };
   return { entry, settings, asker };
 }
