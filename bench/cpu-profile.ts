@@ -1,8 +1,8 @@
-// `npm run bench:profile -- <file.cpuprofile> [--top 30] [--last <seconds>]`: reads a V8 CPU profile (node --cpu-prof, as
-// `npm run bench:api -- --profile <dir>` writes for the API process) and prints where the process spent
-// its time: self time by package or project folder, then by function. `--last` reads only the profile's last
-// seconds, the load a benchmark ends with, leaving out the process's start and seeding. What a benchmark misses is named
-// from such a profile (docs/decisions.md "Speed at the lunch peak").
+// `npm run bench:profile -- <file.cpuprofile> [--top 30] [--last <seconds>]`: reads a V8 CPU profile
+// (node --cpu-prof, as `npm run bench:api -- --profile <dir>` writes for the API process) and prints where
+// the process spent its time: self time by package or project folder, then by function. `--last` reads only
+// the profile's last seconds, the load a benchmark ends with, leaving out the process's start and seeding.
+// What a benchmark misses is named from such a profile (docs/decisions.md "Speed at the lunch peak").
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 

@@ -12,6 +12,7 @@
 // are cleared while localStorage (session, cart) stays, so the audited load is a cold one with a cart.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { chromium, type Page } from '@playwright/test';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -82,9 +83,14 @@ async function prepareCart(chrome: LaunchedChrome, baseUrl: string) {
   }
 }
 
-const option = (name: string) =>
-  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(`--${name}=`.length);
-const SAVE_DIR = option('save');
+const { values: args } = parseArgs({
+  options: { 'base-url': { type: 'string' }, save: { type: 'string' }, only: { type: 'string' } },
+});
+if (args.only !== undefined && args.only !== 'shop' && args.only !== 'confirm') {
+  console.error(`--only is shop or confirm, got "${args.only}"`);
+  process.exit(2);
+}
+const SAVE_DIR = args.save;
 
 async function audit(baseUrl: string, path: string, withCart: boolean, saveAs: string): Promise<Figures> {
   const chrome = await launch({ chromePath, chromeFlags: CHROME_FLAGS });
@@ -139,8 +145,8 @@ function report(name: string, runs: Figures[]) {
 }
 
 async function main() {
-  const given = option('base-url');
-  const only = option('only');
+  const given = args['base-url'];
+  const only = args.only;
   const today = new Date().toISOString().slice(0, 10);
   const server = given
     ? { baseUrl: given.replace(/\/$/, ''), stop: async () => {} }
