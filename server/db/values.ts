@@ -95,14 +95,19 @@ export function encodeRows<T extends PgTable>(table: T, rows: Partial<T['$inferI
 }
 
 /**
- * A row of `table` from its JSON form (`row_to_json`, `json_agg`): keyed by column name, each value mapped
- * as drizzle maps the column's driver value (timestamps from text, JSON columns as they are).
+ * The row an insert of `values` writes, when every column the database would fill itself is among them: a
+ * missing column gets its default (a copy of it), or null. A default the database computes (`now()`, a
+ * sequence) cannot be known here, so a row that leaves such a column out is refused.
  */
-export function rowFromJson<T extends PgTable>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
+export function rowFromValues<T extends PgTable>(table: T, values: T['$inferInsert']): T['$inferSelect'] {
   const row: Record<string, unknown> = {};
   for (const { key, column } of columnsOf(table)) {
-    const value = json[column.name];
-    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+    const value = (values as Record<string, unknown>)[key];
+    if (value !== undefined) row[key] = value;
+    else if (!column.hasDefault) row[key] = null;
+    else if (column.default === undefined || is(column.default, SQL)) {
+      throw new Error(`${column.name} takes its default in the database`);
+    } else row[key] = structuredClone(column.default);
   }
   return row as T['$inferSelect'];
 }

@@ -20,7 +20,7 @@ import {
   type PaymentRow,
   type Text,
 } from '../../db/schema';
-import { encodeRows, jsonRows, rowFromJson } from '../../db/values';
+import { encodeRows, jsonRows, rowFromValues } from '../../db/values';
 import { BusinessError } from '../../http/action';
 import { localize } from '../catalog/catalog';
 import { reject, stockError, type PreparedOrder } from './orders';
@@ -99,6 +99,13 @@ export interface WrittenOrder {
 const COMPUTED_ORDER_COLUMNS = new Set(['id', 'requestId', 'daySeq', 'orderNo']);
 
 /**
+ * What the submit reads back of its orders: every column but the pricing explanation, which grows with the
+ * lines and is the value the process sent. The lines come back as their ids alone (`writtenOrders`); at 50
+ * lines, reading back and decoding the rows it had just sent was most of what a long cart cost more.
+ */
+const { pricing: _sentPricing, ...RETURNED_ORDER_COLUMNS } = getTableColumns(orders);
+
+/**
  * The submit's rows in one statement, whatever the number of orders and lines: the key claimed, the day
  * counters of its shops taken (in shop order, like every other submit), the orders and their lines
  * inserted, each part fed by the one before through data-modifying CTEs. A key already claimed makes the
@@ -129,7 +136,7 @@ function submitQuery(db: Executor) {
     on conflict (shop_id, business_date) do update set last = ${orderDayCounters}.last + 1
     returning shop_id, last`);
   const orderKeys = Object.keys(o.columns).filter((key) => !COMPUTED_ORDER_COLUMNS.has(key));
-  const ord = db.$with('ord', getTableColumns(orders)).as(sql`
+  const ord = db.$with('ord', RETURNED_ORDER_COLUMNS).as(sql`
     insert into ${orders} (${columnList(orderKeys.map((key) => o.columns[key]!.name))},
       request_id, day_seq, order_no)
     select ${sql.join(
@@ -142,10 +149,14 @@ function submitQuery(db: Executor) {
       cross join lateral (select ${o.column('shopId')} as shop_id, ${o.column('businessDate')} as business_date) cnt_day
       join cnt on cnt.shop_id = cnt_day.shop_id
     order by o.ordinal
-    returning *`);
+    returning ${columnList(Object.values(RETURNED_ORDER_COLUMNS).map((column) => column.name))}`);
   const l = jsonRows(orderLines, sql.placeholder('lines'), 'l');
   const lineKeys = Object.keys(l.columns).filter((key) => key !== 'id');
-  const lin = db.$with('lin', getTableColumns(orderLines)).as(sql`
+  const lin = db.$with('lin', {
+    id: orderLines.id,
+    orderId: orderLines.orderId,
+    position: orderLines.position,
+  }).as(sql`
     insert into ${orderLines} (${columnList(lineKeys.map((key) => l.columns[key]!.name))})
     select ${sql.join(
       lineKeys.map((key) => (key === 'orderId' ? sql`ord.id` : l.column(key))),
@@ -153,22 +164,22 @@ function submitQuery(db: Executor) {
     )}
     from ${l.from} join ord on ord.shop_id = ${l.column('orderId')}
     order by l.ordinal
-    returning *`);
-  // One row per order, its lines as one JSON array: a join would repeat the order (and its pricing
-  // explanation, which grows with the lines) on every line. The lines are aggregated apart from the
-  // orders in one aggregate that reads all of `lin` (a subquery per order saw only part of it).
+    returning id, order_id, position`);
+  // One row per order, its line ids in the lines' order as one JSON array: a join would repeat the order
+  // on every line. The lines are aggregated apart from the orders in one aggregate that reads all of `lin`
+  // (a subquery per order saw only part of it).
   const grouped = db
     .$with('grouped', {
       orderId: orderLines.orderId,
-      lines: sql<Record<string, unknown>[]>`lines`.as('lines'),
+      lineIds: sql<number[]>`line_ids`.as('line_ids'),
     })
-    .as(sql`select order_id, json_agg(lin) as lines from lin group by order_id`);
+    .as(sql`select order_id, json_agg(id order by position) as line_ids from lin group by order_id`);
   // An order may have no line: an open table's bill with only its table fee (decision T29).
   return db
     .with(req, cnt, ord, lin, grouped)
     .select({
       ord: ord._.selectedFields,
-      lines: sql<Record<string, unknown>[]>`coalesce(${grouped.lines}, '[]'::json)`,
+      lineIds: sql<number[]>`coalesce(${grouped.lineIds}, '[]'::json)`,
     })
     .from(ord)
     .leftJoin(grouped, eq(grouped.orderId, ord.id))
@@ -214,28 +225,26 @@ async function writeSubmit(db: Database, args: SubmitArgs): Promise<WrittenOrder
       p.unitCounts.length > 0 ||
       p.booking !== undefined,
   );
-  const rows =
+  const written =
     demands.length === 0 && !couponed
-      ? await sessionPrepared(db, 'order_submit', submitQuery).execute(params)
+      ? writtenOrders(await sessionPrepared(db, 'order_submit', submitQuery).execute(params), args.prepared)
       : await db
           .transaction(async (tx) => {
             if (demands.length > 0) await reserveStock(tx, demands, args.locale, stockError);
-            const written = await submitQuery(tx).execute(params);
+            const written = writtenOrders(await submitQuery(tx).execute(params), args.prepared);
             // A replay gives back the stock it took.
             if (written.length === 0) throw new ReplayedSubmit();
             // The coupons after the orders: a coupon names the order that holds it (decision C25).
-            for (const w of written) await reserveCoupon(tx, w.ord, args.now);
-            for (const p of args.prepared) {
-              const own = written.find((w) => w.ord.shopId === p.shopId)!;
-              await reserveActivityUnits(tx, own.ord.id, p.unitCounts);
+            for (const w of written) await reserveCoupon(tx, w.row, args.now);
+            for (const w of written) {
+              await reserveActivityUnits(tx, w.row.id, w.prepared.unitCounts);
               // An appointment's time, under the exclusion constraints: taken meanwhile rolls all back.
-              if (p.booking) await placeBooking(tx, own.ord, p.booking, args.now);
+              if (w.prepared.booking) await placeBooking(tx, w.row, w.prepared.booking, args.now);
             }
             for (const w of written) {
-              if (w.ord.limitCardId === null) continue;
-              const lines = w.lines.map((line) => rowFromJson(orderLines, line));
-              await reserveLimitCard(tx, w.ord, lines, args.now);
-              w.ord = await settledByLimitCard(tx, w.ord, args.now);
+              if (w.row.limitCardId === null) continue;
+              await reserveLimitCard(tx, w.row, w.lines, args.now);
+              w.row = await settledByLimitCard(tx, w.row, args.now);
             }
             return written;
           })
@@ -243,14 +252,27 @@ async function writeSubmit(db: Database, args: SubmitArgs): Promise<WrittenOrder
             if (error instanceof ReplayedSubmit) return [];
             throw error;
           });
-  if (rows.length === 0) return null;
-  return args.prepared.map((prepared) => {
-    const own = rows.find((r) => r.ord.shopId === prepared.shopId)!;
-    return {
-      row: own.ord,
-      lines: own.lines.map((line) => rowFromJson(orderLines, line)).sort((a, b) => a.position - b.position),
-      shopName: prepared.shopName,
-    };
+  if (written.length === 0) return null;
+  return written.map(({ row, lines, prepared }) => ({ row, lines, shopName: prepared.shopName }));
+}
+
+/**
+ * The submit statement's rows as the orders and lines it wrote, in the order of `prepared`: what the
+ * database generated (ids, day numbers, order numbers, defaults) from its rows, the rest from the values
+ * the process sent. None when the key was already claimed.
+ */
+function writtenOrders(
+  rows: { ord: Omit<OrderRow, 'pricing'>; lineIds: number[] }[],
+  prepared: PreparedOrder[],
+): { row: OrderRow; lines: OrderLineRow[]; prepared: PreparedOrder }[] {
+  if (rows.length === 0) return [];
+  return prepared.map((p) => {
+    const own = rows.find((r) => r.ord.shopId === p.shopId)!;
+    const row: OrderRow = { ...own.ord, pricing: p.values.pricing };
+    const lines = p.lines.map((line, i) =>
+      rowFromValues(orderLines, { ...line, id: own.lineIds[i]!, orderId: row.id }),
+    );
+    return { row, lines, prepared: p };
   });
 }
 

@@ -175,6 +175,31 @@ describe.each(testDatabases)('order calls on %s', (kind) => {
       expect(await stockOf(P.fries)).toBe(friesBefore - 1);
     });
 
+    it('answers with the order exactly as order/detail then reads it, lines in their order', async () => {
+      // The reply is built from what the submit sent and the values the database generated.
+      const withChoices = pickupOrder({
+        products: [
+          { id: P.set, quantity: 2, tastes: [], mealset: [{ productId: P.fries }, { productId: P.salad }] },
+          { id: P.bread, quantity: 2 },
+          { id: P.tea, specId: SPEC.large, quantity: 3, tastes: [{ id: TASTE.less, typeId: TASTE.sugar }] },
+        ],
+        note: 'ring twice',
+      });
+      // Fries are tracked stock (the submit's transaction); bread and a large tea are not (one statement).
+      const untracked = pickupOrder({
+        products: [
+          { id: P.bread, quantity: 3 },
+          { id: P.tea, specId: SPEC.large, quantity: 1, tastes: [{ id: TASTE.normal, typeId: TASTE.sugar }] },
+        ],
+      });
+      for (const body of [withChoices, untracked]) {
+        const order = await placed(body);
+        const detail = await h.call<OrderDetail>('order/detail', { id: order.id }, { token, language: 'en' });
+        expect(detail.body.result).toBe(true);
+        expect(order).toEqual(detail.body.info);
+      }
+    });
+
     it('charges delivery by distance for takeaway and keeps the address snapshot', async () => {
       const order = await placed(takeawayOrder());
       expect(order.distance).toBeGreaterThan(1000);
