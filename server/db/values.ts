@@ -94,6 +94,13 @@ export function encodeRows<T extends PgTable>(table: T, rows: Partial<T['$inferI
   );
 }
 
+/** The columns whose default the database computes (a sequence, `now()`): an insert learns them only back. */
+export function databaseDefaulted<T extends PgTable>(table: T): string[] {
+  return columnsOf(table)
+    .filter(({ column }) => column.hasDefault && (column.default === undefined || is(column.default, SQL)))
+    .map(({ key }) => key);
+}
+
 /**
  * The row an insert of `values` writes, when every column the database would fill itself is among them: a
  * missing column gets its default (a copy of it), or null. A default the database computes (`now()`, a

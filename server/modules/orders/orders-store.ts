@@ -20,7 +20,7 @@ import {
   type PaymentRow,
   type Text,
 } from '../../db/schema';
-import { encodeRows, jsonRows, rowFromValues } from '../../db/values';
+import { databaseDefaulted, encodeRows, jsonRows, rowFromValues } from '../../db/values';
 import { BusinessError } from '../../http/action';
 import { localize } from '../catalog/catalog';
 import { reject, stockError, type PreparedOrder } from './orders';
@@ -99,11 +99,20 @@ export interface WrittenOrder {
 const COMPUTED_ORDER_COLUMNS = new Set(['id', 'requestId', 'daySeq', 'orderNo']);
 
 /**
- * What the submit reads back of its orders: every column but the pricing explanation, which grows with the
- * lines and is the value the process sent. The lines come back as their ids alone (`writtenOrders`); at 50
- * lines, reading back and decoding the rows it had just sent was most of what a long cart cost more.
+ * What the submit reads back of its orders: what the database fills in (ids, the day number and order
+ * number, defaults it computes such as `now()`) and the shop that matches each row to its prepared order.
+ * The rest is what the process sent, and the lines come back as their ids alone (`writtenOrders`): at 50
+ * lines, reading back and decoding the rows the process had just sent was most of what a long cart cost
+ * more, and each column read back costs the driver its parsing on every submit.
  */
-const { pricing: _sentPricing, ...RETURNED_ORDER_COLUMNS } = getTableColumns(orders);
+const RETURNED_ORDER_COLUMNS = (() => {
+  const columns = getTableColumns(orders);
+  const keys = new Set<string>(['shopId', ...COMPUTED_ORDER_COLUMNS, ...databaseDefaulted(orders)]);
+  return Object.fromEntries(Object.entries(columns).filter(([key]) => keys.has(key))) as Pick<
+    typeof columns,
+    'id' | 'shopId' | 'requestId' | 'daySeq' | 'orderNo'
+  >;
+})();
 
 /**
  * The submit's rows in one statement, whatever the number of orders and lines: the key claimed, the day
@@ -262,13 +271,13 @@ async function writeSubmit(db: Database, args: SubmitArgs): Promise<WrittenOrder
  * the process sent. None when the key was already claimed.
  */
 function writtenOrders(
-  rows: { ord: Omit<OrderRow, 'pricing'>; lineIds: number[] }[],
+  rows: { ord: Partial<OrderRow> & { id: number; shopId: number }; lineIds: number[] }[],
   prepared: PreparedOrder[],
 ): { row: OrderRow; lines: OrderLineRow[]; prepared: PreparedOrder }[] {
   if (rows.length === 0) return [];
   return prepared.map((p) => {
     const own = rows.find((r) => r.ord.shopId === p.shopId)!;
-    const row: OrderRow = { ...own.ord, pricing: p.values.pricing };
+    const row = rowFromValues(orders, { ...p.values, ...own.ord } as typeof orders.$inferInsert);
     const lines = p.lines.map((line, i) =>
       rowFromValues(orderLines, { ...line, id: own.lineIds[i]!, orderId: row.id }),
     );

@@ -192,7 +192,8 @@ describe.each(testDatabases)('order calls on %s', (kind) => {
           { id: P.tea, specId: SPEC.large, quantity: 1, tastes: [{ id: TASTE.normal, typeId: TASTE.sugar }] },
         ],
       });
-      for (const body of [withChoices, untracked]) {
+      // A delivery keeps its address and distance, a dine-in order its table and guests.
+      for (const body of [withChoices, untracked, takeawayOrder(), dineOrder()]) {
         const order = await placed(body);
         const detail = await h.call<OrderDetail>('order/detail', { id: order.id }, { token, language: 'en' });
         expect(detail.body.result).toBe(true);
