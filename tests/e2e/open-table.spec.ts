@@ -3,7 +3,8 @@
 // cooks one dish and returns another with a reason, and both screens follow within the stream's second; the
 // room's fee ticks as the server's clock moves; the bill is split in two equal shares and each pays one at
 // the counter, and both phones end on "paid". Tagged @clock: it moves the server's clock. A member who pays
-// the whole bill alone uses a coupon of theirs and pays the price the split sheet showed (decision T51).
+// the whole bill alone uses a coupon of theirs, the best one chosen for them, and pays the price the split
+// sheet showed (decisions T51, T52).
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, SHOPS_OPEN, test } from './fixtures';
 import { MenuPage } from './pages/app';
@@ -173,7 +174,7 @@ test('two guests share a tab live, the kitchen moves it, the fee ticks and each 
   await ben.context.close();
 });
 
-test('a member who pays the whole tab uses a coupon of theirs and pays the price the split sheet showed', async ({
+test('a member who pays the whole tab starts from his best coupon and pays the price the split sheet showed', async ({
   app,
   login,
   page,
@@ -218,28 +219,33 @@ test('a member who pays the whole tab uses a coupon of theirs and pays the price
   await kitchen(baseURL!, 'accept-round', round!);
   await expect(guest.button('Ask for the bill')).toBeEnabled();
 
-  // "Pay all" is offered first, with his own price: the bill as the table sees it, nothing off yet.
+  // "Pay all" is offered first, with his own price: his coupon is already chosen, the best (and only) one he
+  // can use, and the price was read with it. S$5 off the dishes takes the service charge and GST on them
+  // too: more than S$5 off the total.
   await guest.button('Ask for the bill').click();
   await expect(guest.splitSheet.getByLabel('One person pays everything')).toBeChecked();
   const price = guest.payAllPrice;
   const youPay = price.getByTestId('split-you-pay');
-  await expect(youPay).toBeVisible();
+  const coupons = price.getByRole('group', { name: 'Coupon' });
+  const couponLine = price.getByTestId('split-coupon-discount');
+  const shown = async () => minorUnits((await youPay.textContent()) ?? '');
+  await expect(coupons.getByRole('radio', { name: /S\$5 off over S\$30/ })).toBeChecked();
+  await expect(couponLine).toBeVisible();
   const billTotal = minorUnits((await price.getByTestId('split-bill-total').textContent()) ?? '');
   expect(billTotal).toBe(minorUnits((await guest.total.textContent()) ?? ''));
-  expect(minorUnits((await youPay.textContent()) ?? '')).toBe(billTotal);
+  await expect.poll(shown).toBe(billTotal + minorUnits((await couponLine.textContent()) ?? ''));
+  expect(-minorUnits((await couponLine.textContent()) ?? '')).toBeGreaterThan(500);
   await expect(price.getByTestId('split-member-discount')).toHaveCount(0);
 
-  // He chooses his coupon: the price is read again with it.
-  const coupons = price.getByRole('group', { name: 'Coupon' });
-  await expect(coupons.getByRole('radio', { name: 'No coupon' })).toBeChecked();
+  // Without it he would pay the bill as the table sees it: the price is read again without the coupon.
+  await coupons.getByRole('radio', { name: 'No coupon' }).check();
+  await expect(couponLine).toHaveCount(0);
+  await expect.poll(shown).toBe(billTotal);
+
+  // He chooses it again.
   await coupons.getByRole('radio', { name: /S\$5 off over S\$30/ }).check();
-  // S$5 off the dishes takes the service charge and GST on them too: more than S$5 off the total.
-  const couponLine = price.getByTestId('split-coupon-discount');
   await expect(couponLine).toBeVisible();
-  await expect
-    .poll(async () => minorUnits((await youPay.textContent()) ?? ''))
-    .toBe(billTotal + minorUnits((await couponLine.textContent()) ?? ''));
-  expect(-minorUnits((await couponLine.textContent()) ?? '')).toBeGreaterThan(500);
+  await expect.poll(shown).toBe(billTotal + minorUnits((await couponLine.textContent()) ?? ''));
   await guest.expectAccessible();
   const quoted = minorUnits((await youPay.textContent()) ?? '');
   await guest.splitSheet.getByTestId('split-confirm').click();

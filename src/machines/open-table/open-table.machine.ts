@@ -13,7 +13,7 @@ import type {
   TableTabInfo,
 } from '../../domain/api/open-table';
 import { errorMessage, notProvided, refusalReason } from '../shared/not-provided';
-import { canTakeBack, feeBehind, myOpenPart } from './open-table.rules';
+import { bestUsableCoupon, canTakeBack, feeBehind, myOpenPart } from './open-table.rules';
 
 /** How often the tab is read while its stream is down. */
 export const POLL_INTERVAL_MS = 4_000;
@@ -85,6 +85,11 @@ export interface OpenTableContext {
   split: SplitRequest;
   /** The coupon the guest who pays all chose (decision T51); the quote's answer says whether it applies. */
   couponId: number | null;
+  /**
+   * The guest has chosen a coupon, or none, since the sheet opened: until then the first price read with a
+   * usable coupon chooses the best one for them (decision T52).
+   */
+  couponPicked: boolean;
   /** What the whole bill comes to for the reader (table/quote), while the split is "pay all". */
   quote: TableQuoteInfo | null;
   /**
@@ -206,6 +211,11 @@ export const openTableMachine = setup({
     staysPayingAll: ({ context }, params: { split: SplitRequest }) =>
       context.split.mode === 'all' && params.split.mode === 'all',
     choosesPayAll: (_, params: { split: SplitRequest }) => params.split.mode === 'all',
+    offersDefaultCoupon: ({ context }) =>
+      !context.couponPicked &&
+      context.quote !== null &&
+      context.quote.couponId === null &&
+      bestUsableCoupon(context.quote.coupons) !== null,
     quoteBehindTab: ({ context }) =>
       context.tab !== null &&
       (context.tab.version !== context.quotedOn?.version || context.tab.total !== context.quotedOn.total),
@@ -276,9 +286,17 @@ export const openTableMachine = setup({
     clearProblem: assign({ problem: null }),
     chooseSplit: assign((_, params: { split: SplitRequest }) => ({ split: params.split })),
     defaultSplit: assign({ split: { mode: 'all' } as SplitRequest }),
-    chooseCoupon: assign((_, params: { couponId: number | null }) => ({ couponId: params.couponId })),
+    chooseCoupon: assign((_, params: { couponId: number | null }) => ({
+      couponId: params.couponId,
+      couponPicked: true,
+    })),
+    // Chosen once per sheet: a guest who then takes it off, or whose coupon the server refuses, keeps that.
+    chooseDefaultCoupon: assign(({ context }) => ({
+      couponId: bestUsableCoupon(context.quote?.coupons ?? [])?.id ?? null,
+      couponPicked: true,
+    })),
     // Only the guest who pays all may use a coupon: any other split goes without it and its price.
-    dropCoupon: assign({ couponId: null, quote: null }),
+    dropCoupon: assign({ couponId: null, quote: null, couponPicked: false }),
     // The server's word on the coupon wins: one it found unusable is no longer shown as chosen.
     storeQuote: assign((_, params: TableQuoteInfo) => ({ quote: params, couponId: params.couponId })),
     // Without a price read, the bill is asked for without a coupon rather than with one never checked.
@@ -337,6 +355,7 @@ export const openTableMachine = setup({
     roundDropped: false,
     split: { mode: 'all' },
     couponId: null,
+    couponPicked: false,
     quote: null,
     quotedOn: null,
     picked: [],
@@ -524,7 +543,13 @@ export const openTableMachine = setup({
                     onError: { target: 'quoteFailed', actions: 'forgetQuote' },
                   },
                 },
-                quoted: { always: { guard: 'quoteBehindTab', target: 'quoting' } },
+                quoted: {
+                  always: [
+                    { guard: 'quoteBehindTab', target: 'quoting' },
+                    // The best coupon is read again with the bill before it is shown as chosen.
+                    { guard: 'offersDefaultCoupon', target: 'quoting', actions: 'chooseDefaultCoupon' },
+                  ],
+                },
                 /** No price read: the bill can still be asked for, without a coupon, or the price read again. */
                 quoteFailed: {
                   on: { 'bill.quoteRetry': 'quoting' },

@@ -1,6 +1,6 @@
 // Plain rules of a tab as the guests' phones show it: the timer read from the server's clock, which part of
-// a split bill is the reader's to pay, and when the bill can be taken back. Pure, for the machine and views.
-import type { TableBill, TableTabInfo } from '../../domain/api/open-table';
+// a split bill is the reader's to pay, when the bill can be taken back and which coupon pays the whole bill. Pure, for the machine and views.
+import type { TableBill, TableQuoteCoupon, TableTabInfo } from '../../domain/api/open-table';
 
 const MINUTE_MS = 60_000;
 
@@ -58,3 +58,21 @@ export const billedLineCount = (tab: TableTabInfo): number =>
     (n, r) => n + r.lines.filter((l) => l.state !== 'rejected' && l.state !== 'returned').length,
     0,
   );
+
+/**
+ * The coupon a guest paying the whole bill starts with (decision T52): the usable one that takes the most
+ * off this bill, the lower id on a tie; null when none is usable.
+ */
+export function bestUsableCoupon(coupons: readonly TableQuoteCoupon[]): TableQuoteCoupon | null {
+  let best: TableQuoteCoupon | null = null;
+  for (const coupon of coupons) {
+    if (!coupon.usable) continue;
+    if (
+      !best ||
+      coupon.discount > best.discount ||
+      (coupon.discount === best.discount && coupon.id < best.id)
+    )
+      best = coupon;
+  }
+  return best;
+}

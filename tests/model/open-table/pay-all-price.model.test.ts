@@ -1,6 +1,8 @@
 // The guest who pays the whole bill sees their own price for it in the split sheet (decision T51): their
-// member price and one coupon of theirs, read from table/quote on opening and on every change of coupon. A
-// price that cannot be read leaves the bill askable without a coupon; another split drops the coupon.
+// member price and one coupon of theirs, read from table/quote on opening and on every change of coupon. The
+// sheet starts with the best usable coupon chosen, read again with it before it shows (T52); a guest who
+// chooses, or takes it off, keeps their choice. A price that cannot be read leaves the bill askable without
+// a coupon; another split drops the coupon.
 import { describe, expect, it } from 'vitest';
 import { assign, createActor, setup, type Actor } from 'xstate';
 import type { SplitRequest } from '../../../src/domain/api/open-table';
@@ -19,6 +21,8 @@ interface PriceModelContext {
   chosen: boolean;
   /** The last price read applied it: only then is it sent with the bill. */
   applied: boolean;
+  /** The guest has chosen (or the sheet chose the best) since the sheet opened or "pay all" was chosen. */
+  picked: boolean;
 }
 
 type PriceModelEvent =
@@ -53,24 +57,33 @@ const model = setup({
   guards: {
     hasCoupon: ({ context }) => context.chosen,
     noCoupon: ({ context }) => !context.chosen,
+    picked: ({ context }) => context.picked,
   },
   actions: {
-    chooseCoupon: assign({ chosen: true, applied: true }),
-    chooseUnread: assign({ chosen: true, applied: false }),
-    noCoupon: assign({ chosen: false, applied: false }),
+    // The first price read finds the usable coupon and reads the price again with it.
+    bestCoupon: assign({ chosen: true, applied: true, picked: true }),
+    unpicked: assign({ chosen: false, applied: false, picked: false }),
+    chooseCoupon: assign({ chosen: true, applied: true, picked: true }),
+    chooseUnread: assign({ chosen: true, applied: false, picked: true }),
+    noCoupon: assign({ chosen: false, applied: false, picked: true }),
     reapply: assign(({ context }) => ({ applied: context.chosen })),
-    equalShares: assign({ mode: 'equal' as const, chosen: false, applied: false }),
+    equalShares: assign({ mode: 'equal' as const, chosen: false, applied: false, picked: false }),
     payAll: assign({ mode: 'all' as const }),
     // Nothing of the model changes: named so that the walk takes the event (snapshot.can skips empty ones).
     tabMoved: () => undefined,
   },
 }).createMachine({
   id: 'payAllPrice',
-  context: { mode: 'all', chosen: false, applied: false },
+  context: { mode: 'all', chosen: false, applied: false, picked: false },
   initial: 'start',
   states: {
     /** A tab with a round, the bill not asked for yet. */
-    start: { on: { ASK_BILL: 'quoted', ASK_BILL_QUOTE_FAILS: 'quoteFailed' } },
+    start: {
+      on: {
+        ASK_BILL: { target: 'quoted', actions: 'bestCoupon' },
+        ASK_BILL_QUOTE_FAILS: { target: 'quoteFailed', actions: 'unpicked' },
+      },
+    },
     quoted: {
       on: {
         CHOOSE_COUPON: { guard: 'noCoupon', actions: 'chooseCoupon' },
@@ -86,14 +99,18 @@ const model = setup({
     },
     quoteFailed: {
       on: {
-        RETRY_QUOTE: { target: 'quoted', actions: 'reapply' },
+        RETRY_QUOTE: [
+          { guard: 'picked', target: 'quoted', actions: 'reapply' },
+          // The first price was never read: the retry reads it, then the best coupon's.
+          { target: 'quoted', actions: 'bestCoupon' },
+        ],
         CHOOSE_EQUAL: { target: 'otherSplit', actions: 'equalShares' },
         CONFIRM: 'confirmed',
       },
     },
     otherSplit: {
       on: {
-        CHOOSE_ALL: { target: 'quoted', actions: 'payAll' },
+        CHOOSE_ALL: { target: 'quoted', actions: ['payAll', 'bestCoupon'] },
         CONFIRM: 'confirmed',
       },
     },
@@ -159,8 +176,8 @@ function showsPrice(run: Run, ctx: PriceModelContext) {
   expect(quote.couponId).toBe(ctx.applied ? USABLE : null);
   expect(quote.total).toBe(bill - MEMBER_OFF - (ctx.applied ? COUPON_OFF : 0));
   expect(select.selectCoupon(snap)).toBe(ctx.chosen ? USABLE : null);
-  // The price shown is the one read for the coupon last asked for.
-  expect(run.server.state.quoteCalls.at(-1)).toBe(run.asked);
+  // The price shown is the one read for the coupon last asked for (the best one, when it applies).
+  expect(run.server.state.quoteCalls.at(-1)).toBe(ctx.applied ? USABLE : run.asked);
 }
 
 describe('open table: the price of the one who pays all (model-based)', () => {
@@ -219,6 +236,8 @@ describe('open table: the price of the one who pays all (model-based)', () => {
           CHOOSE_ALL: () => run.send({ type: 'bill.choose', split: { mode: 'all' } }),
           TAB_MOVES: async () => {
             const quotes = run.server.state.quoteCalls.length;
+            // The tab's new version is read with the coupon the sheet holds now (none after a refused one).
+            run.asked = run.snap().context.couponId;
             run.server.cook();
             for (let i = 0; i < 50 && run.snap().context.tab?.version !== run.server.state.version; i++)
               await settle();
@@ -235,18 +254,22 @@ describe('open table: the price of the one who pays all (model-based)', () => {
 });
 
 describe('open table: the price of the one who pays all', () => {
-  it('the bill is not asked for while the price is being read, and the price is read once per coupon', async () => {
+  it('the bill is not asked for while a price is being read, and the price is read once per coupon', async () => {
     const run = start();
     await run.begin();
     run.actor.send({ type: 'bill.ask' });
     expect(select.selectQuoteLoading(run.snap())).toBe(true);
     run.actor.send({ type: 'bill.confirm' });
     expect(run.snap().can({ type: 'bill.confirm' })).toBe(false);
+    // The bill's price comes, then the best coupon's: neither lets the bill go before it is read.
+    for (let i = 0; i < 20 && run.server.state.quoteCalls.length < 2; i++) await Promise.resolve();
+    run.actor.send({ type: 'bill.confirm' });
     await settle();
     expect(run.server.state.confirmCalls).toEqual([]);
-    expect(run.server.state.quoteCalls).toEqual([null]);
+    expect(run.server.state.quoteCalls).toEqual([null, USABLE]);
+    expect(select.selectCoupon(run.snap())).toBe(USABLE);
+    expect(select.selectQuote(run.snap())!.couponId).toBe(USABLE);
     // Choosing "pay all" again keeps the coupon and its price: nothing to read again.
-    await run.send({ type: 'bill.coupon', couponId: USABLE });
     await run.send({ type: 'bill.choose', split: { mode: 'all' } });
     expect(run.server.state.quoteCalls).toEqual([null, USABLE]);
     expect(select.selectCoupon(run.snap())).toBe(USABLE);
@@ -258,9 +281,10 @@ describe('open table: the price of the one who pays all', () => {
     await run.begin();
     await run.send({ type: 'bill.ask' });
     await run.send({ type: 'bill.choose', split: { mode: 'guest' } });
+    expect(select.selectCoupon(run.snap())).toBeNull();
     await run.send({ type: 'bill.coupon', couponId: USABLE });
     expect(select.selectCoupon(run.snap())).toBeNull();
-    expect(run.server.state.quoteCalls).toEqual([null]);
+    expect(run.server.state.quoteCalls).toEqual([null, USABLE]);
     run.actor.stop();
   });
 
@@ -279,15 +303,57 @@ describe('open table: the price of the one who pays all', () => {
     run.actor.stop();
   });
 
-  it('closing the sheet and asking again starts without the coupon', async () => {
+  it('starts from the usable coupon that takes the most off, the lower id on a tie', async () => {
+    const run = start();
+    run.server.state.coupons = [
+      { id: 31, name: 'S$2 off', usable: true, discount: 200, reasons: [] },
+      { id: 32, name: 'S$9 off over S$100', usable: false, discount: 0, reasons: ['amount'] },
+      { id: 34, name: 'S$6 off', usable: true, discount: 600, reasons: [] },
+      { id: 33, name: 'another S$6 off', usable: true, discount: 600, reasons: [] },
+    ];
+    await run.begin();
+    await run.send({ type: 'bill.ask' });
+    expect(select.selectCoupon(run.snap())).toBe(33);
+    expect(select.selectQuote(run.snap())!.total).toBe(run.server.tab().total - MEMBER_OFF - 600);
+    run.actor.stop();
+  });
+
+  it('chooses nothing when no coupon is usable, and reads the price once', async () => {
+    const run = start();
+    run.server.state.coupons = run.server.state.coupons.filter((c) => !c.usable);
+    await run.begin();
+    await run.send({ type: 'bill.ask' });
+    expect(select.selectCoupon(run.snap())).toBeNull();
+    expect(run.server.state.quoteCalls).toEqual([null]);
+    run.actor.stop();
+  });
+
+  it('a guest who takes the coupon off pays without it, also when the tab moves', async () => {
     const run = start();
     await run.begin();
     await run.send({ type: 'bill.ask' });
-    await run.send({ type: 'bill.coupon', couponId: USABLE });
+    await run.send({ type: 'bill.coupon', couponId: null });
+    expect(select.selectCoupon(run.snap())).toBeNull();
+    run.server.cook();
+    for (let i = 0; i < 50 && run.snap().context.quotedOn?.version !== run.server.state.version; i++)
+      await settle();
+    await settle();
+    expect(run.server.state.quoteCalls).toEqual([null, USABLE, null, null]);
+    expect(select.selectCoupon(run.snap())).toBeNull();
+    await run.send({ type: 'bill.confirm' });
+    expect(run.server.state.confirmCalls).toEqual([{ mode: 'all' }]);
+    run.actor.stop();
+  });
+
+  it('closing the sheet and asking again starts again from the best coupon', async () => {
+    const run = start();
+    await run.begin();
+    await run.send({ type: 'bill.ask' });
+    await run.send({ type: 'bill.coupon', couponId: null });
     await run.send({ type: 'bill.close' });
     await run.send({ type: 'bill.ask' });
-    expect(select.selectCoupon(run.snap())).toBeNull();
-    expect(run.server.state.quoteCalls.at(-1)).toBeNull();
+    expect(select.selectCoupon(run.snap())).toBe(USABLE);
+    expect(run.server.state.quoteCalls.slice(-2)).toEqual([null, USABLE]);
     run.actor.stop();
   });
 });
