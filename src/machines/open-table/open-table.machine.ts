@@ -13,7 +13,7 @@ import type {
   TableTabInfo,
 } from '../../domain/api/open-table';
 import { errorMessage, notProvided, refusalReason } from '../shared/not-provided';
-import { bestUsableCoupon, canTakeBack, feeBehind, myOpenPart } from './open-table.rules';
+import { canTakeBack, defaultQuoteCoupon, feeBehind, myOpenPart } from './open-table.rules';
 
 /** How often the tab is read while its stream is down. */
 export const POLL_INTERVAL_MS = 4_000;
@@ -215,7 +215,7 @@ export const openTableMachine = setup({
       !context.couponPicked &&
       context.quote !== null &&
       context.quote.couponId === null &&
-      bestUsableCoupon(context.quote.coupons) !== null,
+      defaultQuoteCoupon(context.quote) !== null,
     quoteBehindTab: ({ context }) =>
       context.tab !== null &&
       (context.tab.version !== context.quotedOn?.version || context.tab.total !== context.quotedOn.total),
@@ -292,7 +292,7 @@ export const openTableMachine = setup({
     })),
     // Chosen once per sheet: a guest who then takes it off, or whose coupon the server refuses, keeps that.
     chooseDefaultCoupon: assign(({ context }) => ({
-      couponId: bestUsableCoupon(context.quote?.coupons ?? [])?.id ?? null,
+      couponId: context.quote ? defaultQuoteCoupon(context.quote) : null,
       couponPicked: true,
     })),
     // Only the guest who pays all may use a coupon: any other split goes without it and its price.

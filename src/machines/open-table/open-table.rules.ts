@@ -1,6 +1,7 @@
 // Plain rules of a tab as the guests' phones show it: the timer read from the server's clock, which part of
-// a split bill is the reader's to pay, when the bill can be taken back and which coupon pays the whole bill. Pure, for the machine and views.
-import type { TableBill, TableQuoteCoupon, TableTabInfo } from '../../domain/api/open-table';
+// a split bill is the reader's to pay, when the bill can be taken back and which coupon the whole bill starts
+// with. Pure, for the machine and views.
+import type { TableBill, TableQuoteInfo, TableTabInfo } from '../../domain/api/open-table';
 
 const MINUTE_MS = 60_000;
 
@@ -60,19 +61,8 @@ export const billedLineCount = (tab: TableTabInfo): number =>
   );
 
 /**
- * The coupon a guest paying the whole bill starts with (decision T52): the usable one that takes the most
- * off this bill, the lower id on a tie; null when none is usable.
+ * The coupon a guest paying the whole bill starts with (decision T52): the first of the quote's coupons when
+ * it is usable, as table/quote lists them usable first, the most off first, the lower id on a tie.
  */
-export function bestUsableCoupon(coupons: readonly TableQuoteCoupon[]): TableQuoteCoupon | null {
-  let best: TableQuoteCoupon | null = null;
-  for (const coupon of coupons) {
-    if (!coupon.usable) continue;
-    if (
-      !best ||
-      coupon.discount > best.discount ||
-      (coupon.discount === best.discount && coupon.id < best.id)
-    )
-      best = coupon;
-  }
-  return best;
-}
+export const defaultQuoteCoupon = (quote: TableQuoteInfo): number | null =>
+  quote.coupons[0]?.usable ? quote.coupons[0].id : null;

@@ -213,7 +213,10 @@ export function fakeTab() {
           couponDiscount,
           total: billTotal - state.memberDiscount - couponDiscount,
           couponId: coupon?.id ?? null,
-          coupons: state.coupons,
+          // As table/quote lists them: usable first, the most off first, the lower id on a tie.
+          coupons: [...state.coupons].sort(
+            (a, b) => Number(b.usable) - Number(a.usable) || b.discount - a.discount || a.id - b.id,
+          ),
         };
       }),
       confirmBill: fromPromise(async ({ input }) => {
