@@ -134,8 +134,19 @@ export function pricingCouponOf(
 
 // ---- the order path's cache -------------------------------------------------------------------------
 
-/** How long the price activities of a shop are reused by this process (ACTIVITY_CACHE_TTL_MS). */
-export const ACTIVITY_CACHE_TTL_MS = Number(process.env.ACTIVITY_CACHE_TTL_MS ?? 10_000);
+/**
+ * Reads ACTIVITY_CACHE_TTL_MS: how long this process reuses a shop's price activities (0-60000 ms, default
+ * 10000). A value that is not one stops the server at start, as the other settings do, rather than leave
+ * the cache off (NaN) or make it keep activities for hours.
+ */
+export function activityCacheTtlMs(value: string | undefined): number {
+  const ms = Number(value?.trim() || 10_000);
+  if (!Number.isInteger(ms) || ms < 0 || ms > 60_000)
+    throw new Error(`ACTIVITY_CACHE_TTL_MS must be 0-60000 milliseconds, got "${value}"`);
+  return ms;
+}
+
+export const ACTIVITY_CACHE_TTL_MS = activityCacheTtlMs(process.env.ACTIVITY_CACHE_TTL_MS);
 const activityCache = new WeakMap<object, Map<number, { until: number; rows: ActivityRow[] }>>();
 
 /** Drops the cached activities of every shop (after activities were written). */
