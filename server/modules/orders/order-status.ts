@@ -10,7 +10,7 @@
 // what the order took (takenAfter); an open table's tab follows the order that pays it
 // (server/modules/open-table/tab-orders.ts), and an appointment's booking its order
 // (server/modules/appointments/booking-orders.ts).
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { StatusAction } from '../../../src/domain/api/order-life-rules';
 import type { OrderStatus } from '../../../src/domain/enums';
 import type { Executor } from '../../db/client';
@@ -57,23 +57,28 @@ export function takenAfter(row: Pick<OrderRow, 'status' | 'paid'>, change: Statu
   return change.set?.paid === true && row.paid ? 'spend' : 'none';
 }
 
-/** The order after the change, or null when it was not in one of `from` (nothing written). */
+/**
+ * The order after the change, or null when it was not in one of `from` (nothing written). The update and
+ * its order_events row are one statement: the event is inserted from the updated row, so a change that
+ * lost its race writes neither, and every status change costs one round trip less.
+ */
 export async function changeStatus(tx: Executor, change: StatusChange): Promise<OrderRow | null> {
-  const [row] = await tx
-    .update(orders)
-    .set({ ...change.set, status: change.to, statusChangedAt: change.now })
-    .where(and(eq(orders.id, change.orderId), inArray(orders.status, [...change.from])))
-    .returning();
+  const changed = tx.$with('changed').as(
+    tx
+      .update(orders)
+      .set({ ...change.set, status: change.to, statusChangedAt: change.now })
+      .where(and(eq(orders.id, change.orderId), inArray(orders.status, [...change.from])))
+      .returning(),
+  );
+  // An insert from a select names every column in the table's order: the id is drawn as its default would be.
+  const event = tx.$with('event').as(
+    tx.insert(orderEvents).select(sql`
+      select nextval(pg_get_serial_sequence('order_events', 'id')), id, shop_id, customer_id, status,
+        ${change.actor}, ${change.action}, ${change.now.toISOString()}::timestamptz
+      from "changed"`),
+  );
+  const [row] = await tx.with(changed, event).select().from(changed);
   if (!row) return null;
-  await tx.insert(orderEvents).values({
-    orderId: row.id,
-    shopId: row.shopId,
-    customerId: row.customerId,
-    status: row.status,
-    actor: change.actor,
-    action: change.action,
-    createdAt: change.now,
-  });
   // Only an order holding a coupon, a card or capped units spends a statement on them.
   const taken = takenAfter(row, change);
   if (row.couponId !== null) await couponFollowsOrder(tx, row, taken, change.now);

@@ -227,7 +227,7 @@ describe.each(testDatabases)('the catalogue cache on %s', (kind) => {
     return (performance.now() - started) / 1000;
   }
 
-  it('serves a change made through another app on the same database within a second', async () => {
+  it('serves a price, stock, sold-out or sale-time change made through another app on the same database within a second', async () => {
     const seen = byId((await menu(other)).list);
     expect(seen.get(P.flash)!.stock).toBe(7);
     const placed = await h.call(
@@ -242,6 +242,17 @@ describe.each(testDatabases)('the catalogue cache on %s', (kind) => {
     await setProduct(P.fries, { price: 950 });
     expect(
       await secondsUntil(async () => byId((await menu(other)).list).get(P.fries)!.price === 950),
+    ).toBeLessThan(1);
+    expect(byId((await menu(other)).list).get(P.bread)!.state).toBe(0);
+    await setProduct(P.bread, { state: 1 });
+    expect(
+      await secondsUntil(async () => byId((await menu(other)).list).get(P.bread)!.state === 1),
+    ).toBeLessThan(1);
+    // Noon is outside 13:00-14:00: the tea is off sale (101) from the next read.
+    expect(byId((await menu(other)).list).get(P.tea)!.state).toBe(0);
+    await setProduct(P.tea, { saleTimes: [{ start: '13:00', end: '14:00' }] });
+    expect(
+      await secondsUntil(async () => byId((await menu(other)).list).get(P.tea)!.state === 101),
     ).toBeLessThan(1);
   });
 
