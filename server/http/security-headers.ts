@@ -1,4 +1,4 @@
-// Security headers on every reply, pages and API alike (@fastify/helmet), decisions S52-S56.
+// Security headers on every reply, pages and API alike (helmet), decisions S52-S56 and K62.
 //
 // The Content-Security-Policy allows only what the built app loads: its own scripts, styles and API; images
 // from anywhere over HTTPS (shop and product pictures live on the merchant's CDN, avatars anywhere), data:
@@ -8,9 +8,10 @@
 // the app is reached over HTTPS, and API replies, which carry personal data, are never stored by a cache.
 // The flow inspector's page (/inspect/, only when INSPECTOR enables it) has a policy of its own:
 // inspectorCspDirectives, decisions Q11-Q12.
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { MapProvider } from '../../src/domain/api/address';
 import { API_BASE } from '../../src/domain/api/envelope';
 import { MERCHANT_API_BASE } from '../../src/domain/api/order-life';
@@ -107,9 +108,29 @@ const HSTS = 'max-age=31536000; includeSubDomains';
 const carriesPersonalData = (url: string) =>
   url.startsWith(`${API_BASE}/`) || url.startsWith(`${MERCHANT_API_BASE}/`);
 
+/**
+ * The headers helmet sets for a configuration, worked out once. The configuration holds no per-request
+ * part (no nonce, no function directive), so every reply gets the same headers; @fastify/helmet built
+ * helmet's middleware again, directives parsed, on every request (K62).
+ */
+export function helmetHeaders(options: Readonly<HelmetOptions>): Readonly<Record<string, string>> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return Object.freeze(headers);
+}
+
 async function securityHeaders(app: FastifyInstance, options: SecurityHeadersOptions) {
-  await app.register(helmet, {
-    global: true,
+  const headers = helmetHeaders({
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(options) },
     // Sent per request below: only a reply that reached the browser over HTTPS may pin it.
     strictTransportSecurity: false,
@@ -125,6 +146,7 @@ async function securityHeaders(app: FastifyInstance, options: SecurityHeadersOpt
   const overHttps = (request: FastifyRequest) =>
     request.protocol === 'https' || (app.payments?.publicUrl ?? '').startsWith('https://');
   app.addHook('onRequest', async (request, reply) => {
+    reply.headers(headers);
     if (overHttps(request)) reply.header('strict-transport-security', HSTS);
     if (carriesPersonalData(request.url)) reply.header('cache-control', 'no-store');
   });
