@@ -4,6 +4,7 @@
 // and ignored. docs/api.md "Open table"; decisions T10–T29.
 import { z } from 'zod';
 import { idempotencyKey, orderProduct } from './order';
+import { MAX_SPLIT_PARTS } from './open-table-rules';
 import { MAX_NOTE_LENGTH, MAX_ORDER_LINES } from './order-rules';
 import { tableRef } from './table';
 
@@ -83,7 +84,7 @@ export type TableRound = z.infer<typeof tableRound>;
 /** How the bill is shared when it is asked for: all at once, equal shares, each guest's rounds, or picked items. */
 export const SPLIT_MODES = ['all', 'equal', 'guest', 'items'] as const;
 export type SplitMode = (typeof SPLIT_MODES)[number];
-export const MAX_SPLIT_PARTS = 20;
+export { MAX_SPLIT_PARTS };
 
 /** A coupon of the customer's (activity/couponList's id). */
 const couponId = z.number().int().positive().max(2_147_483_647);

@@ -2,7 +2,7 @@
 // rounds, or picked items. Asking freezes the bill and stops the table fee. The guest who pays all sees what
 // it comes to for them: their member price and a coupon of theirs (decision T51).
 import type { SplitMode, SplitRequest, TableQuoteInfo } from '../../domain/api/open-table';
-import { MAX_SPLIT_PARTS } from '../../domain/api/open-table';
+import { MAX_SPLIT_PARTS } from '../../domain/api/open-table-rules';
 import { useI18nContext } from '../../i18n/i18n-context';
 import { bareReasonTexts } from '../coupon/coupon-text';
 import { Button } from '../ui/button';

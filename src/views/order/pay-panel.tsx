@@ -24,9 +24,9 @@ import { useI18nContext } from '../../i18n/i18n-context';
 import { usePaymentTexts, type PaymentTexts } from '../payment/payment-text';
 import { Button } from '../ui/button';
 import { usePriceFormatter } from '../ui/shop-display';
-import { Skeleton, SkeletonRegion } from '../ui/skeleton';
 import { ErrorView } from '../ui/state-views';
 import { PayPasswordInput } from './pay-password-input';
+import { PayPanelSkeleton } from './pay-panel-skeleton';
 import styles from './pay-panel.module.css';
 
 export type PaymentRef = ActorRefFrom<typeof paymentMachine>;
@@ -44,19 +44,6 @@ export function PayPanel(props: PayPanelProps) {
   if (PL === 'failed') return <ErrorView />;
   if (!PL) return <PayPanelSkeleton />;
   return <Panel {...props} PL={PL} />;
-}
-
-export function PayPanelSkeleton() {
-  const { LL } = useI18nContext();
-  return (
-    <SkeletonRegion label={LL.app.loading()}>
-      <div className={styles.panel}>
-        <Skeleton width="40%" height="2rem" />
-        <Skeleton width="100%" height="3rem" />
-        <Skeleton width="100%" height="3rem" />
-      </div>
-    </SkeletonRegion>
-  );
 }
 
 function refusalText(

@@ -12,7 +12,7 @@ import type { openTableMachine } from '../../../machines/open-table/open-table.m
 import * as select from '../../../machines/open-table/open-table.selectors';
 import { BillView } from '../../../views/open-table/bill-view';
 import { TabView } from '../../../views/open-table/tab-view';
-import { PayPanelSkeleton } from '../../../views/order/pay-panel';
+import { PayPanelSkeleton } from '../../../views/order/pay-panel-skeleton';
 import { ErrorView } from '../../../views/ui/error-view';
 import { RequireShop } from '../../require-shop';
 import { useAppNavigation } from '../../shell';

@@ -1,7 +1,7 @@
 // The pay panel of the order that pays a tab or a share of it (table/confirm, table/payPart): the shop's
 // payment flow as any order has it (member card, counter, online), loaded with the panel.
 import type { ReactNode } from 'react';
-import { PayPanelSkeleton } from '../../../views/order/pay-panel';
+import { PayPanelSkeleton } from '../../../views/order/pay-panel-skeleton';
 import { OrderPayPanel, useOrderDetail } from '../order/order-pay-panel';
 
 export default function PayOrder({
