@@ -289,6 +289,32 @@ describe.skipIf(missing.length > 0 && !required)('two API processes behind nginx
     expect(onB.price).toBe(before.price! + 100);
   });
 
+  it('serves a sold-out product from both processes within 1 s, and its return as well', async () => {
+    const token = await enter(proxy);
+    const burgerState = async (base: string) => {
+      const menu = await call<{ list: { id: number; state: number }[] }>(
+        base,
+        'store/products',
+        {},
+        { token },
+      );
+      return menu.body.info?.list?.find((p) => p.id === BURGER)?.state;
+    };
+    const bothAfterOneSecond = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      return Promise.all([burgerState(A), burgerState(B)]);
+    };
+    expect([await burgerState(A), await burgerState(B)]).toEqual([0, 0]);
+    await database.query('update products set state = 1 where id = $1', [BURGER]);
+    try {
+      expect(await bothAfterOneSecond()).toEqual([1, 1]);
+    } finally {
+      await database.query('update products set state = 0 where id = $1', [BURGER]);
+    }
+    // The later tests order the burger: both processes sell it again.
+    expect(await bothAfterOneSecond()).toEqual([0, 0]);
+  });
+
   it('honours a logout made through one process in the other within SESSION_CACHE_MS', async () => {
     const token = await enter(A);
     // B keeps the session it found in its cache.
