@@ -84,7 +84,6 @@ export type TableRound = z.infer<typeof tableRound>;
 /** How the bill is shared when it is asked for: all at once, equal shares, each guest's rounds, or picked items. */
 export const SPLIT_MODES = ['all', 'equal', 'guest', 'items'] as const;
 export type SplitMode = (typeof SPLIT_MODES)[number];
-export { MAX_SPLIT_PARTS };
 
 /** A coupon of the customer's (activity/couponList's id). */
 const couponId = z.number().int().positive().max(2_147_483_647);
